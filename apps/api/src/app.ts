@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { BRAND_NAME, LIMITS } from '@store/contracts';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { authHandlers } from './auth/handlers.ts';
+import { bootstrapAdmin } from './auth/bootstrap-admin.ts';
+import { seedDemoCatalog } from './catalog/demo/seed.ts';
+import { catalogHandlers } from './catalog/handlers.ts';
+import type { DatabaseHandle } from './db/connect.ts';
+import type { Config } from './env.ts';
+import { AppError } from './errors.ts';
+import { registerRoutes } from './http/register-routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { configPlugin } from './plugins/config.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { storagePlugin, UPLOADS_PREFIX } from './plugins/storage.ts';
+import { settingsHandlers } from './settings/handlers.ts';
+import { uploadHandlers } from './uploads/handlers.ts';
+import { userHandlers } from './users/handlers.ts';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database to use (tests); by default one is opened from the config. */
+  database?: DatabaseHandle;
+  /** Receives the generated admin password on a first start without ADMIN_PASSWORD. */
+  announceAdminPassword?: (password: string) => void;
+}
+
+// Beside the api package in the workspace: apps/storefront/dist and apps/admin/dist.
+const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Builds the whole server as one Fastify instance; `server.ts` only starts it. */
+export async function buildApp({ config, database, announceAdminPassword = () => {} }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access_token'],
+    },
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    ajv: { customOptions: { verbose: true, keywords: ['errorMessage'] } },
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 4, parts: 5 } });
+  await app.register(dbPlugin, { database });
+  await app.register(authPlugin);
+  await app.register(storagePlugin);
+
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `${BRAND_NAME} API`, version: '1.0.0', description: 'Generated from the route table of @store/contracts.' },
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
+
+  registerRoutes(app, {
+    ...authHandlers(app),
+    ...catalogHandlers(app),
+    ...settingsHandlers(app),
+    ...uploadHandlers(app),
+    ...userHandlers(app),
+  });
+  app.get('/api', { schema: { hide: true } }, async () => ({ name: `${BRAND_NAME} API`, docs: config.apiDocs ? '/api/docs' : null }));
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await app.db.selectFrom('app_meta').select('key').limit(1).execute();
+    return { status: 'ok' };
+  });
+
+  await serveApps(app, config);
+
+  await bootstrapAdmin(app, announceAdminPassword);
+  if (config.seedDemo) await seedDemoCatalog(app);
+  return app;
+}
+
+/** Serves the built storefront at / and the admin app at /admin/, each falling back to its index.html. */
+async function serveApps(app: FastifyInstance, config: Config): Promise<void> {
+  const storefront = config.storefrontDist ?? path.join(appsDir, 'storefront/dist');
+  const admin = config.adminDist ?? path.join(appsDir, 'admin/dist');
+  const hasStorefront = existsSync(path.join(storefront, 'index.html'));
+  const hasAdmin = existsSync(path.join(admin, 'index.html'));
+  const cacheHeaders = (reply: FastifyReply, file: string) => {
+    // Hashed assets never change; the index must always be fresh so a deploy shows at once.
+    reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+  if (hasStorefront) await app.register(fastifyStatic, { root: storefront, prefix: '/', wildcard: true, index: false, cacheControl: false, setHeaders: cacheHeaders });
+  if (hasAdmin) {
+    await app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: !hasStorefront, index: false, cacheControl: false, setHeaders: cacheHeaders });
+    app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/'));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith(UPLOADS_PREFIX) && !path.extname(url.split('?')[0] ?? '');
+    if (wantsPage && hasAdmin && url.startsWith('/admin/')) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', admin);
+    if (wantsPage && hasStorefront && !url.startsWith('/admin')) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', storefront);
+    throw new AppError('not_found', `No route for ${request.method} ${url.split('?')[0]}`, 'route_not_found');
+  });
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` undefined keeps the database in memory; `snapshot` starts from a dumped data folder. */
+  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob };
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseTarget['kind'];
+  close: () => Promise<void>;
+  /** The embedded instance, when there is one (tests dump it as a snapshot). */
+  pglite?: PGlite;
+}
+
+/**
+ * Kysely over `pg` in both cases: a real pool for PostgreSQL, or one serialised connection to PGlite
+ * through its node-postgres adapter, so both run the same driver code and type parsing.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
+  const pglite = await PGlite.create({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
+    extensions: { pg_trgm },
+  });
+  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+/** Runs every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** True for PostgreSQL's unique violation, optionally on one named constraint or index. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pgError = error as { code?: string; constraint?: string } | null;
+  return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './2026-11-21-0001-foundation.ts';
+
+/**
+ * Every migration, forward only, named by date. Listed here rather than read from the folder so the
+ * bundled server carries them (see docs/decisions/003-database.md).
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

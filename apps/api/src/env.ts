@@ -1,0 +1,119 @@
+import path from 'node:path';
+
+/** The API's configuration, read and checked once at start; the only reader of `process.env`. */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** PostgreSQL connection string; absent means the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  jwtSecret: string | null;
+  jwtTtlSeconds: number;
+  adminEmail: string;
+  adminPassword: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  corsOrigins: string[];
+  publicUrl: string | null;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  authRateLimitPerMinute: number;
+  apiDocs: boolean;
+  storefrontDist: string | null;
+  adminDist: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment into a Config, naming every bad value at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const boolean = (name: string, fallback: boolean): boolean => {
+    const raw = text(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = text(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (protocols.includes(parsed.protocol)) return raw.replace(/\/$/, '');
+    } catch {
+      // reported below
+    }
+    problems.push(`${name} must be a ${protocols.join(' or ')} URL`);
+    return null;
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const jwtSecret = text('JWT_SECRET') ?? null;
+  if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  if (jwtSecret === null && nodeEnv === 'production') problems.push('JWT_SECRET is required when NODE_ENV is production');
+  const adminPassword = text('ADMIN_PASSWORD') ?? null;
+  if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
+  const adminEmail = text('ADMIN_EMAIL') ?? 'admin@example.com';
+  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an email address (got "${adminEmail}")`);
+
+  const corsOrigins = (text('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) problems.push(`CORS_ORIGINS entries must be origins like https://admin.example.com (got "${origin}")`);
+  }
+
+  const config: Config = {
+    nodeEnv,
+    host: text('HOST') ?? '0.0.0.0',
+    port: integer('PORT', 3000, 1, 65535),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: path.resolve(text('DATA_DIR') ?? '.data'),
+    jwtSecret,
+    jwtTtlSeconds: integer('JWT_TTL_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
+    adminEmail,
+    adminPassword,
+    logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
+    corsOrigins,
+    publicUrl: url('PUBLIC_URL', ['http:', 'https:']),
+    seedDemo: boolean('SEED_DEMO', true),
+    trustProxy: boolean('TRUST_PROXY', false),
+    authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 100_000),
+    apiDocs: boolean('API_DOCS', nodeEnv !== 'production'),
+    storefrontDist: text('STOREFRONT_DIST') ? path.resolve(text('STOREFRONT_DIST')!) : null,
+    adminDist: text('ADMIN_DIST') ? path.resolve(text('ADMIN_DIST')!) : null,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

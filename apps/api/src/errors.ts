@@ -1,0 +1,33 @@
+/** The kinds of failure the API answers, each with its HTTP status. */
+export const ERROR_KINDS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  not_implemented: 501,
+  bad_gateway: 502,
+} as const;
+export type ErrorKind = keyof typeof ERROR_KINDS;
+
+/** An expected failure: mapped by the one error handler to `{ detail, code }` with its status. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly kind: ErrorKind,
+    readonly detail: string,
+    readonly code: string = kind,
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.status = ERROR_KINDS[kind];
+  }
+}
+
+export const notFound = (detail: string, code = 'not_found') => new AppError('not_found', detail, code);
+export const conflict = (detail: string, code = 'conflict') => new AppError('conflict', detail, code);
+export const badRequest = (detail: string, code = 'bad_request') => new AppError('bad_request', detail, code);

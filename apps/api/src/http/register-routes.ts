@@ -1,0 +1,65 @@
+import { ErrorSchema, routeNames, routes, type RouteName, type RouteOutput, type Routes } from '@store/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import { AppError } from '../errors.ts';
+import type { Caller } from '../plugins/auth.ts';
+
+type Part<N extends RouteName, K extends string> = Routes[N] extends { [P in K]: infer S extends TSchema } ? Static<S> : undefined;
+
+/** What a handler receives: the validated input of its route and the caller its guard identified. */
+export interface HandlerContext<N extends RouteName> {
+  params: Part<N, 'params'>;
+  query: Part<N, 'querystring'>;
+  body: Part<N, 'body'>;
+  caller: Routes[N]['access'] extends 'user' | 'admin' ? Caller : Caller | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<N extends RouteName> = (context: HandlerContext<N>) => Promise<RouteOutput<N>>;
+export type RouteHandlers = { [N in RouteName]?: RouteHandler<N> };
+
+/**
+ * Registers every route of the contract table with its schemas, its guard and its handler. The guard
+ * comes from the table's `access`, so no route is exposed without it; an admin path must be admin-only.
+ */
+export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): void {
+  for (const name of routeNames) {
+    const route = routes[name];
+    if (route.path.startsWith('/api/admin/') && route.access !== 'admin') {
+      throw new Error(`Route ${name} (${route.path}) is under /api/admin but its access is ${route.access}`);
+    }
+    const handler = handlers[name] as RouteHandler<RouteName> | undefined;
+    const def = route as Routes[RouteName] & { params?: TSchema; querystring?: TSchema; body?: TSchema; rateLimited?: true; multipart?: true };
+    app.route({
+      method: def.method,
+      url: def.path,
+      schema: {
+        operationId: name,
+        summary: def.summary,
+        tags: [def.tag],
+        ...(def.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.querystring ? { querystring: def.querystring } : {}),
+        ...(def.body ? { body: def.body } : {}),
+        ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
+        response: { [def.status]: def.response, '4xx': ErrorSchema, '5xx': ErrorSchema },
+      },
+      config: def.rateLimited ? { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 } } : {},
+      onRequest: app.guard(def.access),
+      handler: async (request, reply) => {
+        if (!handler) throw new AppError('not_implemented', `${def.method} ${def.path} is not available yet`);
+        const result = await handler({
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          caller: request.caller as never,
+          request,
+          reply,
+        });
+        reply.status(def.status);
+        return def.status === 204 ? reply.send() : result;
+      },
+    });
+  }
+}

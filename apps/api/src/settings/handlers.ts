@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteHandlers } from '../http/register-routes.ts';
+import { maskSecrets, readSettings, saveSettings, toSiteInfo } from './settings-repository.ts';
+
+export function settingsHandlers(app: FastifyInstance): RouteHandlers {
+  return {
+    siteInfo: async ({ reply }) => {
+      reply.header('Cache-Control', 'public, max-age=30');
+      return toSiteInfo(await readSettings(app.db));
+    },
+    adminGetSettings: async () => maskSecrets(await readSettings(app.db)),
+    adminUpdateSettings: async ({ body, caller, request }) => {
+      const saved = await saveSettings(app.db, body);
+      request.log.info({ userId: caller.id, fields: Object.keys(body) }, 'settings saved');
+      return maskSecrets(saved);
+    },
+  };
+}

@@ -1,0 +1,354 @@
+import Type, { type Static } from 'typebox';
+import { BRAND_NAME, LIMITS } from './brand.ts';
+import {
+  CategorySchema,
+  FontFamilySchema,
+  OrderStatusSchema,
+  PaymentMethodSchema,
+  ProductSortSchema,
+  ProductTypeSchema,
+  ProviderEnvironmentSchema,
+  RoleSchema,
+  ThemeSchema,
+} from './enums.ts';
+
+/* Shared field shapes ---------------------------------------------------------------------------- */
+
+export const IdSchema = Type.String({ format: 'uuid', description: 'A random UUID' });
+export const TimestampSchema = Type.String({ format: 'date-time' });
+/** Dollars as a number with at most two decimals; stored as integer cents. */
+export const MoneySchema = Type.Number({ minimum: 0, maximum: 1_000_000, description: 'US dollars, two decimals' });
+export const EmailSchema = Type.String({ format: 'email', maxLength: 254, errorMessage: 'Enter a valid email address' });
+/** An image address: a path on this host (/uploads/...) or an absolute http(s) URL; never inline data. */
+export const ImageUrlSchema = Type.String({
+  pattern: '^(/uploads/[A-Za-z0-9._-]+|https?://\\S+)$',
+  maxLength: 2048,
+  errorMessage: 'Images must be uploaded files or http(s) addresses',
+});
+const NonEmpty = (maxLength: number, errorMessage?: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? { errorMessage } : {}) });
+
+export const ErrorSchema = Type.Object(
+  {
+    detail: Type.String({ description: 'A sentence for a person' }),
+    code: Type.String({ description: 'A stable machine code' }),
+  },
+  { description: 'Every error answer' },
+);
+export type ApiErrorBody = Static<typeof ErrorSchema>;
+
+/* Users and sessions ----------------------------------------------------------------------------- */
+
+export const UserSchema = Type.Object({
+  id: IdSchema,
+  username: Type.String(),
+  email: Type.String(),
+  role: RoleSchema,
+  is_active: Type.Boolean(),
+  created_at: TimestampSchema,
+});
+export type User = Static<typeof UserSchema>;
+
+export const UsernameSchema = Type.String({
+  minLength: 3,
+  maxLength: 32,
+  pattern: '^[A-Za-z0-9_.-]+$',
+  errorMessage: 'Username must be 3-32 letters, digits, dots, dashes or underscores',
+});
+
+export const PasswordSchema = Type.String({
+  minLength: LIMITS.passwordMinLength,
+  maxLength: LIMITS.passwordMaxLength,
+  errorMessage: `Password must be at least ${LIMITS.passwordMinLength} characters`,
+});
+
+export const RegisterBodySchema = Type.Object(
+  { username: UsernameSchema, email: EmailSchema, password: PasswordSchema },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 254, description: 'Username or email', errorMessage: 'Enter your email or username' }),
+    password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, errorMessage: 'Enter your password' }),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBodySchema>;
+
+export const AuthResponseSchema = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+  expires_in: Type.Integer({ description: 'Seconds until the token expires' }),
+  user: UserSchema,
+});
+export type AuthResponse = Static<typeof AuthResponseSchema>;
+
+/* Catalogue -------------------------------------------------------------------------------------- */
+
+export const SystemRequirementsSchema = Type.Record(Type.String({ minLength: 1, maxLength: 60 }), Type.String({ minLength: 1, maxLength: 200 }), {
+  maxProperties: 20,
+});
+
+export const ProductSchema = Type.Object({
+  id: IdSchema,
+  title: Type.String(),
+  description: Type.String(),
+  detailed_description: Type.String(),
+  price: MoneySchema,
+  category: CategorySchema,
+  product_type: ProductTypeSchema,
+  images: Type.Array(Type.String()),
+  image: Type.Union([Type.String(), Type.Null()], { description: 'The first image, kept for older clients' }),
+  features: Type.Array(Type.String()),
+  system_requirements: Type.Record(Type.String(), Type.String()),
+  stock_quantity: Type.Integer({ minimum: 0 }),
+  rating: Type.Number({ minimum: 0, maximum: 5 }),
+  reviews_count: Type.Integer({ minimum: 0 }),
+  created_at: TimestampSchema,
+});
+export type Product = Static<typeof ProductSchema>;
+
+export const ProductInputSchema = Type.Object(
+  {
+    title: NonEmpty(200, 'Product name is required'),
+    price: MoneySchema,
+    category: CategorySchema,
+    product_type: ProductTypeSchema,
+    description: NonEmpty(1000, 'Short description is required'),
+    detailed_description: NonEmpty(20_000, 'Detailed description is required'),
+    images: Type.Array(ImageUrlSchema, { maxItems: 12, default: [] }),
+    features: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 30, default: [] }),
+    system_requirements: Type.Optional(SystemRequirementsSchema),
+    stock_quantity: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type ProductInput = Static<typeof ProductInputSchema>;
+
+export const ProductListQuerySchema = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    category: Type.Optional(CategorySchema),
+    sort: Type.Optional(ProductSortSchema),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.pageSize })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type ProductListQuery = Static<typeof ProductListQuerySchema>;
+
+export const ProductListSchema = Type.Object({ products: Type.Array(ProductSchema), total: Type.Integer() });
+export type ProductList = Static<typeof ProductListSchema>;
+
+export const CategoryOptionSchema = Type.Object({ value: CategorySchema, label: Type.String() });
+export type CategoryOption = Static<typeof CategoryOptionSchema>;
+
+/* Cart (client side) ----------------------------------------------------------------------------- */
+
+/** A cart line: the product fields copied in when added, plus the quantity. Keyed by product id. */
+export const CartItemSchema = Type.Object({
+  id: IdSchema,
+  title: Type.String(),
+  price: MoneySchema,
+  quantity: Type.Integer({ minimum: 1 }),
+  image: Type.Union([Type.String(), Type.Null()]),
+  category: CategorySchema,
+  product_type: ProductTypeSchema,
+});
+export type CartItem = Static<typeof CartItemSchema>;
+
+/* Orders and payments ---------------------------------------------------------------------------- */
+
+export const GuestInvoiceSchema = Type.Object(
+  {
+    email: EmailSchema,
+    name: NonEmpty(120, 'Full name is required'),
+    address: NonEmpty(200, 'Address is required'),
+    city: NonEmpty(100, 'City is required'),
+    country: NonEmpty(100, 'Country is required'),
+  },
+  { additionalProperties: false },
+);
+export type GuestInvoice = Static<typeof GuestInvoiceSchema>;
+
+/** What the order keeps of its buyer: the guest's invoice, or the account's name and email. */
+export const InvoiceDataSchema = Type.Object({
+  email: Type.String(),
+  name: Type.String(),
+  address: Type.Optional(Type.String()),
+  city: Type.Optional(Type.String()),
+  country: Type.Optional(Type.String()),
+});
+export type InvoiceData = Static<typeof InvoiceDataSchema>;
+
+export const OrderItemSchema = Type.Object({
+  product_id: IdSchema,
+  title: Type.String(),
+  quantity: Type.Integer({ minimum: 1 }),
+  price: MoneySchema,
+});
+export type OrderItem = Static<typeof OrderItemSchema>;
+
+export const OrderSchema = Type.Object({
+  id: IdSchema,
+  user_id: Type.Union([IdSchema, Type.Null()]),
+  status: OrderStatusSchema,
+  total_amount: MoneySchema,
+  payment_method: PaymentMethodSchema,
+  payment_id: Type.Union([Type.String(), Type.Null()]),
+  created_at: TimestampSchema,
+  invoice_data: InvoiceDataSchema,
+  items: Type.Array(OrderItemSchema),
+});
+export type Order = Static<typeof OrderSchema>;
+
+export const CreateOrderBodySchema = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        {
+          product_id: IdSchema,
+          quantity: Type.Integer({ minimum: 1, maximum: 100 }),
+        },
+        { additionalProperties: false, description: 'A price sent by a client is ignored: the server prices every line' },
+      ),
+      { minItems: 1, maxItems: 50 },
+    ),
+    invoice_data: Type.Optional(GuestInvoiceSchema),
+    payment_method: Type.Optional(PaymentMethodSchema),
+  },
+  { additionalProperties: false },
+);
+export type CreateOrderBody = Static<typeof CreateOrderBodySchema>;
+
+export const OrderListQuerySchema = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    status: Type.Optional(OrderStatusSchema),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.pageSize })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type OrderListQuery = Static<typeof OrderListQuerySchema>;
+export const OrderListSchema = Type.Object({ orders: Type.Array(OrderSchema), total: Type.Integer() });
+export type OrderList = Static<typeof OrderListSchema>;
+
+export const PaymentOrderRequestSchema = Type.Object(
+  {
+    order_id: IdSchema,
+    amount: Type.Optional(MoneySchema),
+    description: Type.Optional(Type.String({ maxLength: 127 })),
+    customer_email: Type.Optional(Type.String({ maxLength: 254 })),
+    items: Type.Optional(
+      Type.Array(Type.Object({ id: Type.String(), title: Type.String(), price: MoneySchema, quantity: Type.Integer({ minimum: 1 }) })),
+    ),
+  },
+  { description: 'Only order_id is used: amounts and items always come from the stored order' },
+);
+export type PaymentOrderRequest = Static<typeof PaymentOrderRequestSchema>;
+
+export const PaymentLinkSchema = Type.Object({ payment_url: Type.String() });
+export const PayPalCreateResultSchema = Type.Object({
+  success: Type.Boolean(),
+  paypal_order_id: Type.Optional(Type.String()),
+  approval_url: Type.Optional(Type.String()),
+  error: Type.Optional(Type.String()),
+});
+export const PayPalCaptureResultSchema = Type.Object({
+  success: Type.Boolean(),
+  capture_id: Type.Optional(Type.String()),
+  order_id: Type.Optional(IdSchema),
+  error: Type.Optional(Type.String()),
+});
+
+/* Site ------------------------------------------------------------------------------------------- */
+
+const HexColorSchema = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', errorMessage: 'Colours are #rrggbb hex values' });
+
+/** Public site information: name, logo and the appearance the apps apply at run time. */
+export const SiteInfoSchema = Type.Object({
+  site_name: Type.String(),
+  logo_url: Type.Union([Type.String(), Type.Null()]),
+  primary_color: Type.String(),
+  secondary_color: Type.String(),
+  font_family: Type.String(),
+  theme: ThemeSchema,
+});
+export type SiteInfo = Static<typeof SiteInfoSchema>;
+
+export const SiteSettingsSchema = Type.Object({
+  site_name: Type.String({ minLength: 1, maxLength: 80, errorMessage: 'Site name is required' }),
+  primary_color: HexColorSchema,
+  secondary_color: HexColorSchema,
+  font_family: FontFamilySchema,
+  theme: ThemeSchema,
+  logo_url: Type.Union([Type.Null(), ImageUrlSchema]),
+  coingate_api_key: Type.String({ maxLength: 200 }),
+  coingate_environment: ProviderEnvironmentSchema,
+  paypal_client_id: Type.String({ maxLength: 200 }),
+  paypal_client_secret: Type.String({ maxLength: 200 }),
+  paypal_environment: ProviderEnvironmentSchema,
+  smtp_host: Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9.-]*$', errorMessage: 'SMTP host must be a host name' }),
+  smtp_port: Type.Integer({ minimum: 1, maximum: 65535 }),
+  smtp_username: Type.String({ maxLength: 200 }),
+  smtp_password: Type.String({ maxLength: 200 }),
+  smtp_use_tls: Type.Boolean(),
+  smtp_from_email: Type.Union([Type.Literal(''), EmailSchema]),
+  smtp_from_name: Type.String({ maxLength: 80, pattern: '^[^\\r\\n]*$' }),
+});
+export type SiteSettings = Static<typeof SiteSettingsSchema>;
+
+/** The fields of the settings that are secrets: answered masked, kept when the mask is sent back. */
+export const SECRET_SETTINGS = ['coingate_api_key', 'paypal_client_secret', 'smtp_password'] as const satisfies readonly (keyof SiteSettings)[];
+
+export const SiteSettingsUpdateSchema = Type.Partial(SiteSettingsSchema, { additionalProperties: false });
+export type SiteSettingsUpdate = Static<typeof SiteSettingsUpdateSchema>;
+
+export const UploadResultSchema = Type.Object({ url: Type.String() });
+
+export const ProviderTestResultSchema = Type.Object({ status: Type.String(), message: Type.String() });
+export const TestEmailBodySchema = Type.Object({ test_email: EmailSchema }, { additionalProperties: false });
+export const MessageSchema = Type.Object({ message: Type.String() });
+
+/* Admin lists ------------------------------------------------------------------------------------ */
+
+export const UserListQuerySchema = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    role: Type.Optional(RoleSchema),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.pageSize })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type UserListQuery = Static<typeof UserListQuerySchema>;
+export const UserListSchema = Type.Object({ users: Type.Array(UserSchema), total: Type.Integer() });
+export type UserList = Static<typeof UserListSchema>;
+
+export const IdParamsSchema = Type.Object({ id: IdSchema });
+export const StatusQuerySchema = Type.Object({ status: OrderStatusSchema }, { additionalProperties: false });
+
+/** The settings of a new store (spec sections 3 and 9): blue preset, Inter, dark, sandbox, SMTP 587 with TLS. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  site_name: BRAND_NAME,
+  primary_color: '#0ea5e9',
+  secondary_color: '#22c55e',
+  font_family: 'Inter',
+  theme: 'dark',
+  logo_url: null,
+  coingate_api_key: '',
+  coingate_environment: 'sandbox',
+  paypal_client_id: '',
+  paypal_client_secret: '',
+  paypal_environment: 'sandbox',
+  smtp_host: '',
+  smtp_port: 587,
+  smtp_username: '',
+  smtp_password: '',
+  smtp_use_tls: true,
+  smtp_from_email: '',
+  smtp_from_name: BRAND_NAME,
+};

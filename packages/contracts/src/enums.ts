@@ -1,0 +1,113 @@
+import Type from 'typebox';
+
+/** A value the API stores, with the label the apps show. */
+export interface Labelled<V extends string> {
+  readonly value: V;
+  readonly label: string;
+}
+
+export const CATEGORIES = [
+  { value: 'ai_tools', label: 'AI Tools' },
+  { value: 'software', label: 'Software' },
+  { value: 'licenses', label: 'Licenses' },
+  { value: 'plugins', label: 'Plugins' },
+  { value: 'templates', label: 'Templates' },
+  { value: 'courses', label: 'Courses' },
+] as const satisfies readonly Labelled<string>[];
+export type Category = (typeof CATEGORIES)[number]['value'];
+export const DEFAULT_CATEGORY: Category = 'ai_tools';
+
+export const PRODUCT_TYPES = [
+  { value: 'single', label: 'Single' },
+  { value: 'package', label: 'Package' },
+  { value: 'subscription', label: 'Subscription' },
+] as const satisfies readonly Labelled<string>[];
+export type ProductType = (typeof PRODUCT_TYPES)[number]['value'];
+export const DEFAULT_PRODUCT_TYPE: ProductType = 'single';
+
+/** Badge tones of spec section 4: paid and completed green, confirmed blue, pending yellow, rejected orange, failed red. */
+export type StatusTone = 'green' | 'blue' | 'yellow' | 'orange' | 'red' | 'gray';
+
+export const ORDER_STATUSES = [
+  { value: 'pending', label: 'Pending', tone: 'yellow' },
+  { value: 'paid', label: 'Paid', tone: 'green' },
+  { value: 'confirmed', label: 'Confirmed', tone: 'blue' },
+  { value: 'completed', label: 'Completed', tone: 'green' },
+  { value: 'rejected', label: 'Rejected', tone: 'orange' },
+  { value: 'failed', label: 'Failed', tone: 'red' },
+] as const satisfies readonly (Labelled<string> & { tone: StatusTone })[];
+export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
+
+/**
+ * Every status change the server allows. Payment moves pending to paid, an admin confirms or rejects,
+ * delivery completes a paid or confirmed order, and an unpaid order that expires or is refused fails.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['paid', 'confirmed', 'rejected', 'failed'],
+  rejected: ['confirmed'],
+  paid: ['completed'],
+  confirmed: ['completed'],
+  completed: [],
+  failed: [],
+};
+
+/** The changes the admin orders screen offers (spec section 4); the others happen through payment and delivery. */
+export const ADMIN_ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['confirmed', 'rejected'],
+  rejected: ['confirmed'],
+  paid: [],
+  confirmed: [],
+  completed: [],
+  failed: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+export const ROLES = [
+  { value: 'admin', label: 'Administrator' },
+  { value: 'user', label: 'Korisnik' },
+] as const satisfies readonly Labelled<string>[];
+export type Role = (typeof ROLES)[number]['value'];
+
+export const PRODUCT_SORTS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'price_asc', label: 'Price: Low to High' },
+  { value: 'price_desc', label: 'Price: High to Low' },
+  { value: 'name', label: 'Name: A-Z' },
+] as const satisfies readonly Labelled<string>[];
+export type ProductSort = (typeof PRODUCT_SORTS)[number]['value'];
+
+export const FONT_FAMILIES = ['Inter', 'Roboto', 'Poppins', 'Montserrat', 'Open Sans', 'Nunito'] as const;
+export type FontFamily = (typeof FONT_FAMILIES)[number];
+
+/** The six colour presets of the settings screen, primary and secondary. */
+export const COLOR_PRESETS = [
+  { name: 'Blue', primary: '#0ea5e9', secondary: '#22c55e' },
+  { name: 'Green', primary: '#10b981', secondary: '#3b82f6' },
+  { name: 'Purple', primary: '#8b5cf6', secondary: '#f59e0b' },
+  { name: 'Red', primary: '#ef4444', secondary: '#06b6d4' },
+  { name: 'Orange', primary: '#f97316', secondary: '#84cc16' },
+  { name: 'Pink', primary: '#ec4899', secondary: '#14b8a6' },
+] as const;
+
+export const THEMES = ['dark', 'light'] as const;
+export const PROVIDER_ENVIRONMENTS = ['sandbox', 'live'] as const;
+export const PAYMENT_METHODS = ['paypal', 'crypto', 'card', 'manual'] as const;
+
+const values = <T extends readonly Labelled<string>[]>(list: T) => list.map((item) => item.value) as { [K in keyof T]: T[K]['value'] };
+
+export const CategorySchema = Type.Enum(values(CATEGORIES), { description: 'Product category' });
+export const ProductTypeSchema = Type.Enum(values(PRODUCT_TYPES), { description: 'Product type' });
+export const OrderStatusSchema = Type.Enum(values(ORDER_STATUSES), { description: 'Order status' });
+export const RoleSchema = Type.Enum(values(ROLES), { description: 'User role' });
+export const ProductSortSchema = Type.Enum(values(PRODUCT_SORTS), { description: 'Sort order' });
+export const FontFamilySchema = Type.Enum(FONT_FAMILIES);
+export const ThemeSchema = Type.Enum(THEMES);
+export const ProviderEnvironmentSchema = Type.Enum(PROVIDER_ENVIRONMENTS);
+export const PaymentMethodSchema = Type.Enum(PAYMENT_METHODS);
+
+export function labelOf<V extends string>(list: readonly Labelled<V>[], value: string): string {
+  return list.find((item) => item.value === value)?.label ?? value;
+}
