@@ -1,0 +1,53 @@
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrateToLatest, openDatabase } from '../src/db/connect.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PostgreSQL: the migrated template database each test file clones. */
+    pgTemplate: string | null;
+    /** PGlite: a migrated data folder snapshot each test file starts from. */
+    pgliteSnapshot: string | null;
+  }
+}
+
+/**
+ * Migrates one database once: a template database on PostgreSQL (TEST_DATABASE_URL) or a PGlite
+ * snapshot otherwise. Every test file then starts from its own copy (see helpers/build.ts).
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const template = `store_test_tpl_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    const target = new URL(url);
+    target.pathname = `/${template}`;
+    const handle = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 2 });
+    await migrateToLatest(handle.db);
+    await handle.close();
+    project.provide('pgTemplate', template);
+    project.provide('pgliteSnapshot', null);
+    return async () => {
+      const leftovers = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'store_test_%'`);
+      for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+
+  const dir = await mkdtemp(path.join(tmpdir(), 'store-test-'));
+  const handle = await openDatabase({ kind: 'pglite' });
+  await migrateToLatest(handle.db);
+  const snapshot = await handle.pglite!.dumpDataDir('none');
+  await handle.close();
+  const file = path.join(dir, 'migrated.tar');
+  await writeFile(file, new Uint8Array(await snapshot.arrayBuffer()));
+  project.provide('pgTemplate', null);
+  project.provide('pgliteSnapshot', file);
+  return () => rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
+import { loadConfig } from '../../src/env.ts';
+
+export const ADMIN_PASSWORD = 'admin-test-password';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  dataDir: string;
+  /** Sends a request through Fastify's inject, with a Bearer token when given. */
+  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  /** Registers a fresh account and answers its token and user. */
+  registerUser: (overrides?: Partial<{ username: string; email: string; password: string }>) => Promise<{ token: string; user: { id: string; username: string; email: string }; password: string }>;
+  adminToken: () => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/** A database of its own: a clone of the migrated template on PostgreSQL, or a PGlite loaded from the snapshot. */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const template = inject('pgTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const name = `store_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const handle = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 5 });
+    return {
+      handle,
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = inject('pgliteSnapshot');
+  if (!snapshot) throw new Error('The global test setup provided no database');
+  const handle = await openDatabase({ kind: 'pglite', snapshot: new Blob([await readFile(snapshot)]) });
+  return { handle, drop: async () => {} };
+}
+
+let counter = 0;
+
+/** Builds the whole app on a fresh database and data folder, as the server does, for `inject` tests. */
+export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'store-api-'));
+  const { handle, drop } = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp({ config, database: handle });
+  await app.ready();
+
+  const request: TestApp['request'] = ({ token, headers, ...options }) =>
+    app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+  let cachedAdminToken: string | undefined;
+  return {
+    app,
+    database: handle,
+    dataDir,
+    request,
+    registerUser: async (overrides = {}) => {
+      counter += 1;
+      const suffix = `${process.pid}${counter}${randomBytes(2).toString('hex')}`;
+      const body = { username: `user${suffix}`, email: `user${suffix}@example.com`, password: 'secret-password', ...overrides };
+      const response = await request({ method: 'POST', url: '/api/auth/register', payload: body });
+      if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+      const json = response.json();
+      return { token: json.access_token, user: json.user, password: body.password };
+    },
+    adminToken: async () => {
+      if (cachedAdminToken) return cachedAdminToken;
+      const response = await request({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+      if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
+      cachedAdminToken = response.json().access_token as string;
+      return cachedAdminToken;
+    },
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { type CartItem, CartItemSchema, validate } from '@store/contracts';
+
+/**
+ * The local storage key of the cart (spec section 9: "a cart key named for the product").
+ * Its value is a plain JSON array of cart lines, written by the store and read by `loadCart` only.
+ */
+export const CART_STORAGE_KEY = 'keyvault_cart';
+
+/** The part of the Web Storage API the cart uses; `localStorage` and `sessionStorage` fit. */
+export type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** A Storage kept in memory: the fallback where no `localStorage` exists (server rendering, tests). */
+export function createMemoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    key: (index) => [...values.keys()][index] ?? null,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => {
+      values.set(key, String(value));
+    },
+    removeItem: (key) => {
+      values.delete(key);
+    },
+    clear: () => {
+      values.clear();
+    },
+  };
+}
+
+/** The stored lines when they are a well-formed cart, else undefined. Extra fields are dropped. */
+function parseCart(raw: string): CartItem[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+
+  const lines: CartItem[] = [];
+  const ids = new Set<string>();
+  for (const candidate of parsed) {
+    const result = validate(CartItemSchema, candidate);
+    // The cart is keyed by product id (spec section 3): two lines of one id mean the value was tampered with.
+    if (!result.ok || ids.has(result.value.id)) return undefined;
+    ids.add(result.value.id);
+    const { id, title, price, quantity, image, category, product_type } = result.value;
+    lines.push({ id, title, price, quantity, image, category, product_type });
+  }
+  return lines;
+}
+
+/**
+ * Reads the stored cart. Anything that is not a valid cart (bad JSON, wrong shape, a quantity below 1,
+ * duplicate ids) is discarded and its key removed (spec section 4), so the shop starts from an empty cart.
+ */
+export function loadCart(storage: Pick<Storage, 'getItem' | 'removeItem'>): CartItem[] {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(CART_STORAGE_KEY);
+  } catch {
+    // Storage the browser refuses to open (privacy settings) is treated as empty.
+    return [];
+  }
+  if (raw === null) return [];
+
+  const lines = parseCart(raw);
+  if (lines) return lines;
+  try {
+    storage.removeItem(CART_STORAGE_KEY);
+  } catch {
+    // Nothing more to do: the corrupt value is ignored either way.
+  }
+  return [];
+}
+
+/** Writes the cart; an empty cart removes the key. A full or refused storage leaves the cart in memory only. */
+export function saveCart(storage: Pick<Storage, 'setItem' | 'removeItem'>, lines: readonly CartItem[]): void {
+  try {
+    if (lines.length === 0) storage.removeItem(CART_STORAGE_KEY);
+    else storage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  } catch {
+    // A quota or privacy error must not break the shop: the cart keeps working for this page.
+  }
+}
