@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ORDER_TRANSITIONS, CATEGORIES, canTransition, ORDER_STATUSES, ORDER_TRANSITIONS, PRODUCT_TYPES, type OrderStatus } from './enums.ts';
+
+const statuses = ORDER_STATUSES.map((status) => status.value);
+
+describe('catalogue enums', () => {
+  it('lists the six categories with their labels in the spec order', () => {
+    expect(CATEGORIES.map((c) => `${c.value}:${c.label}`)).toEqual([
+      'ai_tools:AI Tools',
+      'software:Software',
+      'licenses:Licenses',
+      'plugins:Plugins',
+      'templates:Templates',
+      'courses:Courses',
+    ]);
+  });
+
+  it('lists the three product types', () => {
+    expect(PRODUCT_TYPES.map((t) => t.value)).toEqual(['single', 'package', 'subscription']);
+  });
+});
+
+describe('the order status machine', () => {
+  it('gives each status the badge colour of the spec', () => {
+    expect(Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, s.tone]))).toEqual({
+      pending: 'yellow',
+      paid: 'green',
+      confirmed: 'blue',
+      completed: 'green',
+      rejected: 'orange',
+      failed: 'red',
+    });
+  });
+
+  it('allows exactly the server transitions', () => {
+    const allowed = statuses.flatMap((from) => statuses.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`));
+    expect(allowed.sort()).toEqual(
+      ['pending>paid', 'pending>confirmed', 'pending>rejected', 'pending>failed', 'rejected>confirmed', 'paid>completed', 'confirmed>completed'].sort(),
+    );
+  });
+
+  it('never moves a completed or failed order', () => {
+    for (const to of statuses) {
+      expect(canTransition('completed', to)).toBe(false);
+      expect(canTransition('failed', to)).toBe(false);
+    }
+  });
+
+  it('offers the admin only confirm and reject, each also allowed by the server', () => {
+    for (const from of statuses) {
+      for (const to of ADMIN_ORDER_TRANSITIONS[from]) expect(ORDER_TRANSITIONS[from as OrderStatus]).toContain(to);
+    }
+    expect(ADMIN_ORDER_TRANSITIONS.pending).toEqual(['confirmed', 'rejected']);
+    expect(ADMIN_ORDER_TRANSITIONS.rejected).toEqual(['confirmed']);
+  });
+});
