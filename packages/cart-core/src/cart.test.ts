@@ -175,7 +175,6 @@ describe('itemCount', () => {
 
 describe('totals in cents', () => {
   it('prices 19.99 x 3 at exactly 5997 cents', () => {
-    expect(19.99 * 3).not.toBe(59.97);
     expect(lineTotalCents(line({ price: 19.99, quantity: 3 }))).toBe(5997);
     expect(totalCents([line({ price: 19.99, quantity: 3 })])).toBe(5997);
   });
@@ -183,6 +182,16 @@ describe('totals in cents', () => {
   it('adds 0.1 and 0.2 to exactly 30 cents', () => {
     expect(0.1 + 0.2).not.toBe(0.3);
     expect(totalCents([line({ price: 0.1 }), line({ id: KIT_ID, price: 0.2 })])).toBe(30);
+  });
+
+  it('prices 1.10 x 3 at exactly 330 cents, where dollar arithmetic drifts', () => {
+    expect(1.1 * 3).not.toBe(3.3);
+    expect(lineTotalCents(line({ price: 1.1, quantity: 3 }))).toBe(330);
+  });
+
+  it('rounds a price whose cents are not exact in floating point to the right cent', () => {
+    expect(4.35 * 100).not.toBe(435);
+    expect(totalCents([line({ price: 4.35, quantity: 2 }), line({ id: KIT_ID, price: 19.99, quantity: 3 })])).toBe(870 + 5997);
   });
 
   it('keeps many small prices exact', () => {

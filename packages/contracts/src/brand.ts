@@ -12,6 +12,9 @@ export const LIMITS = {
   dashboardRecent: 5,
   uploadMaxBytes: 5 * 1024 * 1024,
   cartMinQuantity: 1,
+  /** Per order line and lines per order: bounds against bots buying out a product's keys. */
+  orderMaxQuantity: 100,
+  orderMaxLines: 50,
   cardFeatureCount: 2,
   defaultRating: 4,
 } as const;

@@ -210,11 +210,11 @@ export const CreateOrderBodySchema = Type.Object(
       Type.Object(
         {
           product_id: IdSchema,
-          quantity: Type.Integer({ minimum: 1, maximum: 100 }),
+          quantity: Type.Integer({ minimum: 1, maximum: LIMITS.orderMaxQuantity }),
         },
         { additionalProperties: false, description: 'A price sent by a client is ignored: the server prices every line' },
       ),
-      { minItems: 1, maxItems: 50 },
+      { minItems: 1, maxItems: LIMITS.orderMaxLines },
     ),
     invoice_data: Type.Optional(GuestInvoiceSchema),
     payment_method: Type.Optional(PaymentMethodSchema),
