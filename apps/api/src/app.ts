@@ -49,6 +49,7 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
     return503OnClosing: true,
     ajv: { customOptions: { verbose: true, keywords: ['errorMessage'] } },
   });
+  app.removeContentTypeParser('text/plain'); // The API speaks JSON (and multipart uploads): any other body answers 415.
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
@@ -65,6 +66,8 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // The store may be served over plain http on a private network; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
@@ -121,9 +124,9 @@ async function serveApps(app: FastifyInstance, config: Config): Promise<void> {
     // Hashed assets never change; the index must always be fresh so a deploy shows at once.
     reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
-  if (hasStorefront) await app.register(fastifyStatic, { root: storefront, prefix: '/', wildcard: true, index: false, cacheControl: false, setHeaders: cacheHeaders });
+  if (hasStorefront) await app.register(fastifyStatic, { root: storefront, prefix: '/', wildcard: true, index: 'index.html', cacheControl: false, setHeaders: cacheHeaders });
   if (hasAdmin) {
-    await app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: !hasStorefront, index: false, cacheControl: false, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: !hasStorefront, index: 'index.html', cacheControl: false, setHeaders: cacheHeaders });
     app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/'));
   }
 

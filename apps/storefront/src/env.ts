@@ -1,0 +1,23 @@
+/** The app's configuration, checked once at start; the only reader of `import.meta.env`. */
+
+function parseHttpUrl(name: string, value: string | undefined): string {
+  const text = value?.trim() ?? '';
+  if (!text) return '';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) address, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must use http or https, got "${text}"`);
+  return text.replace(/\/+$/, '');
+}
+
+const apiUrl = parseHttpUrl('VITE_API_URL', import.meta.env.VITE_API_URL);
+
+export const env = {
+  /** Prefix of every API call; empty when the API serves this app from the same origin. */
+  apiUrl,
+  /** Where files the API serves (`/uploads/...`) live, to make their paths absolute. */
+  apiBase: apiUrl || window.location.origin,
+} as const;

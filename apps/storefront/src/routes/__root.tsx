@@ -1,0 +1,36 @@
+import { AppRoot, Main, SkipLink, themeVars, useDocumentTitle } from '@store/ui';
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { AppToaster } from '../features/site/app-toaster.tsx';
+import { siteInfoQueryOptions } from '../features/site/queries.ts';
+import { SiteFooter } from '../features/site/site-footer.tsx';
+import { SiteHeader } from '../features/site/site-header.tsx';
+import { useSiteInfo } from '../features/site/use-site-info.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // Fetched before the first paint so the default brand never flashes; `prefetchQuery` never throws,
+  // so a failure simply leaves the defaults in place.
+  loader: ({ context }) => context.queryClient.prefetchQuery(siteInfoQueryOptions()),
+  component: RootLayout,
+});
+
+function RootLayout() {
+  const site = useSiteInfo();
+  useDocumentTitle(site.site_name);
+
+  return (
+    <AppRoot style={themeVars(site)}>
+      <SkipLink />
+      <SiteHeader site={site} />
+      <Main>
+        <Outlet />
+      </Main>
+      <SiteFooter siteName={site.site_name} logoUrl={site.logo_url} />
+      <AppToaster />
+    </AppRoot>
+  );
+}

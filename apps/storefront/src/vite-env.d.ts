@@ -1,0 +1,8 @@
+interface ImportMetaEnv {
+  /** Absolute address of the API, e.g. `https://api.example.com`; unset or empty means the page's own origin. */
+  readonly VITE_API_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,37 @@
+// Theme: the contract every style uses, the default dark theme (global) and the site's own colours.
+export { vars } from './theme/theme.css.ts';
+export { darkTokens, media, FONT_FALLBACK_STACK } from './theme/tokens.ts';
+export { themeVars, parseHexColor, readableTextOn, fontStack, type SiteAppearance } from './theme/theme-vars.ts';
+export { toastOptions } from './theme/toast.ts';
+
+// Site information as the apps show it.
+export { DEFAULT_SITE_INFO, resolveAssetUrl, resolveSiteInfo } from './site/site-info.ts';
+export { useDocumentTitle } from './hooks/use-document-title.ts';
+
+// Components.
+export {
+  Button,
+  IconButton,
+  buttonClassName,
+  type ButtonProps,
+  type IconButtonProps,
+  type ButtonVariant,
+  type ButtonSize,
+} from './components/button.tsx';
+export { Badge, type BadgeProps, type BadgeTone } from './components/badge.tsx';
+export { StatusBadge, statusAppearance, type StatusBadgeProps } from './components/status-badge.tsx';
+export { Spinner, type SpinnerProps } from './components/spinner.tsx';
+export { Skeleton, type SkeletonProps } from './components/skeleton.tsx';
+export { Logo, monogramOf, type LogoProps } from './components/logo.tsx';
+export { AppRoot, Main, SkipLink, Container, containerClassName, visuallyHidden, MAIN_CONTENT_ID } from './components/layout.tsx';
+export {
+  SiteHeaderLayout,
+  headerNavList,
+  headerNavLink,
+  headerBrandLink,
+  headerBrandName,
+  type SiteHeaderLayoutProps,
+} from './components/site-header-layout.tsx';
+export { FooterLayout, FooterSection, footerList, footerLink, type FooterLayoutProps } from './components/footer-layout.tsx';
+export { CartIcon, MenuIcon, CloseIcon, MailIcon, ExternalIcon, type IconProps } from './components/icons.tsx';
+export { MessagePage, PagePending, type MessagePageProps } from './components/message-page.tsx';

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { vars } from './theme.css.ts';
+import { fontStack, parseHexColor, readableTextOn, themeVars } from './theme-vars.ts';
+
+/** `var(--x)` to the property name `--x` that an inline style sets. */
+const property = (cssVar: string) => cssVar.slice('var('.length, -1);
+
+describe('themeVars', () => {
+  it('maps the site colours and font to the theme variables', () => {
+    const style = themeVars({ primary_color: '#8b5cf6', secondary_color: '#F59E0B', font_family: 'Open Sans' });
+
+    expect(style[property(vars.color.primary)]).toBe('#8b5cf6');
+    expect(style[property(vars.color.secondary)]).toBe('#f59e0b');
+    expect(style[property(vars.font.body)]).toMatch(/^"Open Sans", system-ui/);
+  });
+
+  it('picks a readable text colour for buttons in the site colours', () => {
+    const style = themeVars({ primary_color: '#7c3aed', secondary_color: '#0ea5e9' });
+
+    expect(style[property(vars.color.primaryContrast)]).toBe('#ffffff');
+    expect(style[property(vars.color.secondaryContrast)]).toBe('#04121f');
+  });
+
+  it('ignores a malformed colour and keeps the default theme value', () => {
+    const style = themeVars({ primary_color: 'red; background: url(x)', secondary_color: '#12345', font_family: 'Inter' });
+
+    expect(style).not.toHaveProperty(property(vars.color.primary));
+    expect(style).not.toHaveProperty(property(vars.color.primaryContrast));
+    expect(style).not.toHaveProperty(property(vars.color.secondary));
+    expect(style[property(vars.font.body)]).toMatch(/^"Inter"/);
+  });
+
+  it('sets nothing when there is no site information', () => {
+    expect(themeVars(undefined)).toEqual({});
+    expect(themeVars(null)).toEqual({});
+  });
+
+  it('applies to an element as inline custom properties', () => {
+    const element = document.createElement('div');
+    for (const [name, value] of Object.entries(themeVars({ primary_color: '#ef4444' }))) element.style.setProperty(name, value);
+
+    expect(element.style.getPropertyValue(property(vars.color.primary))).toBe('#ef4444');
+  });
+});
+
+describe('parseHexColor', () => {
+  it('expands the short form and lower-cases', () => {
+    expect(parseHexColor('#0AF')).toBe('#00aaff');
+    expect(parseHexColor(' #0ea5e9 ')).toBe('#0ea5e9');
+  });
+
+  it('refuses names, functions and wrong lengths', () => {
+    for (const value of ['blue', 'rgb(0,0,0)', '#0ea5e', '#0ea5e9ff', '', 42, null]) expect(parseHexColor(value)).toBeNull();
+  });
+});
+
+describe('readableTextOn', () => {
+  it('uses dark ink on light colours and white on dark ones', () => {
+    expect(readableTextOn('#f97316')).toBe('#04121f');
+    expect(readableTextOn('#1e3a8a')).toBe('#ffffff');
+  });
+});
+
+describe('fontStack', () => {
+  it('refuses anything that is not a plain family name', () => {
+    expect(fontStack('Inter"; color: red')).toBeNull();
+    expect(fontStack('   ')).toBeNull();
+    expect(fontStack(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import type { SiteInfo } from '@store/contracts';
+import { assignInlineVars } from '@vanilla-extract/dynamic';
+import { vars } from './theme.css.ts';
+import { FONT_FALLBACK_STACK, darkTokens } from './tokens.ts';
+
+/** The parts of the site information that change how the apps look. */
+export type SiteAppearance = Partial<Pick<SiteInfo, 'primary_color' | 'secondary_color' | 'font_family'>>;
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+// A family name only: anything else could close the declaration and inject CSS into the style attribute.
+const FONT_NAME = /^[A-Za-z0-9][A-Za-z0-9 -]{0,39}$/;
+const LIGHT_TEXT = '#ffffff';
+const DARK_TEXT = darkTokens.color.primaryContrast;
+
+/** `#abc` or `#aabbcc` as lower-case `#aabbcc`; anything else (a name, `rgb()`, a typo) gives null. */
+export function parseHexColor(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (!HEX_COLOR.test(text)) return null;
+  const digits = text.slice(1).toLowerCase();
+  return digits.length === 3 ? `#${[...digits].map((d) => d + d).join('')}` : `#${digits}`;
+}
+
+function luminance(hex: string): number {
+  const channel = (offset: number) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** The text colour (white or the dark ink) with the higher WCAG contrast on a `#rrggbb` background. */
+export function readableTextOn(hex: string): string {
+  const background = luminance(hex);
+  const onLight = (background + 0.05) / (luminance(DARK_TEXT) + 0.05);
+  const onDark = 1.05 / (background + 0.05);
+  return onDark >= onLight ? LIGHT_TEXT : DARK_TEXT;
+}
+
+/** `"Open Sans", system-ui, ...` for a plain family name; null for anything else. */
+export function fontStack(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const name = value.trim();
+  return FONT_NAME.test(name) ? `"${name}", ${FONT_FALLBACK_STACK}` : null;
+}
+
+/**
+ * Inline CSS variables for the site's own colours and font, for the `style` of an app's root element,
+ * so what an admin saves shows at once without a rebuild. A value that is missing or malformed is
+ * left out, and the default theme's value applies.
+ */
+export function themeVars(appearance: SiteAppearance | null | undefined): Record<string, string> {
+  const primary = parseHexColor(appearance?.primary_color);
+  const secondary = parseHexColor(appearance?.secondary_color);
+  return assignInlineVars({
+    [vars.color.primary]: primary,
+    [vars.color.primaryContrast]: primary && readableTextOn(primary),
+    [vars.color.secondary]: secondary,
+    [vars.color.secondaryContrast]: secondary && readableTextOn(secondary),
+    [vars.font.body]: fontStack(appearance?.font_family),
+  });
+}
