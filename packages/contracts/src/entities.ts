@@ -114,12 +114,13 @@ export const ProductInputSchema = Type.Object(
   {
     title: NonEmpty(200, 'Product name is required'),
     price: MoneySchema,
-    category: CategorySchema,
-    product_type: ProductTypeSchema,
+    category: Type.Optional(CategorySchema),
+    product_type: Type.Optional(ProductTypeSchema),
     description: NonEmpty(1000, 'Short description is required'),
     detailed_description: NonEmpty(20_000, 'Detailed description is required'),
     images: Type.Array(ImageUrlSchema, { maxItems: 12, default: [] }),
-    features: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 30, default: [] }),
+    // An empty feature is ignored (spec section 5): the API drops blank entries rather than refusing them.
+    features: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 30, default: [] }),
     system_requirements: Type.Optional(SystemRequirementsSchema),
     stock_quantity: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
   },
@@ -280,7 +281,7 @@ export const SiteInfoSchema = Type.Object({
 export type SiteInfo = Static<typeof SiteInfoSchema>;
 
 export const SiteSettingsSchema = Type.Object({
-  site_name: Type.String({ minLength: 1, maxLength: 80, errorMessage: 'Site name is required' }),
+  site_name: NonEmpty(80, 'Site name is required'),
   primary_color: HexColorSchema,
   secondary_color: HexColorSchema,
   font_family: FontFamilySchema,
@@ -297,7 +298,7 @@ export const SiteSettingsSchema = Type.Object({
   smtp_password: Type.String({ maxLength: 200 }),
   smtp_use_tls: Type.Boolean(),
   smtp_from_email: Type.Union([Type.Literal(''), EmailSchema]),
-  smtp_from_name: Type.String({ maxLength: 80, pattern: '^[^\\r\\n]*$' }),
+  smtp_from_name: Type.String({ maxLength: 80, pattern: '^[^\\r\\n]*$', errorMessage: 'Sender name must be a single line' }),
 });
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 

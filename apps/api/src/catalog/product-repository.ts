@@ -1,4 +1,4 @@
-import { CATEGORIES, toCents, toDollars, type CategoryOption, type Product, type ProductInput, type ProductListQuery, LIMITS } from '@store/contracts';
+import { CATEGORIES, DEFAULT_CATEGORY, DEFAULT_PRODUCT_TYPE, toCents, toDollars, type CategoryOption, type Product, type ProductInput, type ProductListQuery, LIMITS } from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/like.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
@@ -36,10 +36,10 @@ export async function listProducts(db: Kysely<Database>, query: ProductListQuery
   let page = filtered.selectAll();
   switch (query.sort ?? 'newest') {
     case 'price_asc':
-      page = page.orderBy('price_cents', 'asc').orderBy('created_at', 'desc');
+      page = page.orderBy('price_cents', 'asc').orderBy('created_at', 'desc').orderBy('id');
       break;
     case 'price_desc':
-      page = page.orderBy('price_cents', 'desc').orderBy('created_at', 'desc');
+      page = page.orderBy('price_cents', 'desc').orderBy('created_at', 'desc').orderBy('id');
       break;
     case 'name':
       page = page.orderBy(sql`lower(title)`, 'asc').orderBy('id');
@@ -67,8 +67,8 @@ function toColumns(input: ProductInput) {
     description: input.description.trim(),
     detailed_description: input.detailed_description.trim(),
     price_cents: toCents(input.price),
-    category: input.category,
-    product_type: input.product_type,
+    category: input.category ?? DEFAULT_CATEGORY,
+    product_type: input.product_type ?? DEFAULT_PRODUCT_TYPE,
     images: JSON.stringify(input.images ?? []),
     features: JSON.stringify((input.features ?? []).map((feature) => feature.trim()).filter(Boolean)),
     system_requirements: JSON.stringify(input.system_requirements ?? {}),

@@ -25,9 +25,12 @@ export interface DatabaseHandle {
  * Kysely over `pg` in both cases: a real pool for PostgreSQL, or one serialised connection to PGlite
  * through its node-postgres adapter, so both run the same driver code and type parsing.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget, onIdleError: (error: Error) => void = () => {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, a killed backend) is dropped and replaced
+    // by the pool; unheard, its error would crash the process.
+    pool.on('error', onIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -38,6 +41,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     extensions: { pg_trgm },
   });
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -21,6 +21,7 @@ export const dbPlugin = fp<DbPluginOptions>(
       options.database ??
       (await openDatabase(
         app.config.databaseUrl ? { kind: 'postgres', url: app.config.databaseUrl } : { kind: 'pglite', dataDir: `${app.config.dataDir}/pglite` },
+        (error) => app.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
       ));
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');

@@ -7,8 +7,10 @@ interface AjvError {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
-  parentSchema?: { errorMessage?: unknown };
+  parentSchema?: { errorMessage?: unknown; properties?: Record<string, { errorMessage?: unknown }> };
 }
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** A sentence naming the bad field, using the schema's own message where the contract gives one. */
 export function describeValidationError(context: string | undefined, errors: AjvError[]): { detail: string; field: string } {
@@ -18,9 +20,13 @@ export function describeValidationError(context: string | undefined, errors: Ajv
   const extra = typeof first.params.additionalProperty === 'string' ? first.params.additionalProperty : undefined;
   const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const field = [path, missing ?? extra].filter(Boolean).join('.') || context || 'request';
-  const custom = first.parentSchema?.errorMessage;
-  if (first.keyword === 'required') return { detail: `${field} is required`, field };
-  if (typeof custom === 'string') return { detail: custom, field };
+  if (first.keyword === 'required') {
+    // The missing field's own message when the contract gives one, as the forms show it.
+    return { detail: text(first.parentSchema?.properties?.[missing ?? '']?.errorMessage) ?? `${field} is required`, field };
+  }
+  // In a union (`'' | email`) the first branch fails first: prefer any message given for the same field.
+  const custom = errors.filter((error) => error.instancePath === first.instancePath).map((error) => text(error.parentSchema?.errorMessage)).find(Boolean);
+  if (custom) return { detail: custom, field };
   if (first.keyword === 'enum' && Array.isArray(first.params.allowedValues)) {
     return { detail: `${field} must be one of: ${first.params.allowedValues.join(', ')}`, field };
   }

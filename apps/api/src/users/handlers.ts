@@ -19,6 +19,7 @@ export function userHandlers(app: FastifyInstance): RouteHandlers {
         filtered
           .selectAll()
           .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
           .limit(query.limit ?? LIMITS.pageSize)
           .offset(query.offset ?? 0)
           .execute(),

@@ -28,7 +28,7 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   const template = inject('pgTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (template && url) {
-    const name = `store_test_${randomBytes(6).toString('hex')}`;
+    const name = `${template}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -51,8 +51,13 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
 
 let counter = 0;
 
+export interface BuildTestOptions {
+  /** Receives the generated admin password on a first start without ADMIN_PASSWORD (pass `ADMIN_PASSWORD: ''` in env). */
+  announceAdminPassword?: (password: string) => void;
+}
+
 /** Builds the whole app on a fresh database and data folder, as the server does, for `inject` tests. */
-export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+export async function build(env: Record<string, string> = {}, { announceAdminPassword }: BuildTestOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'store-api-'));
   const { handle, drop } = await freshDatabase();
   const config = loadConfig({
@@ -64,7 +69,7 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp({ config, database: handle });
+  const app = await buildApp({ config, database: handle, ...(announceAdminPassword ? { announceAdminPassword } : {}) });
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
