@@ -39,6 +39,8 @@ export function loadConfig(env: Env = process.env): Config {
     const value = env[name]?.trim();
     return value === '' ? undefined : value;
   };
+  // Secrets are taken as given: a space may be part of a password.
+  const secret = (name: string): string | undefined => (env[name] ? env[name] : undefined);
   const integer = (name: string, fallback: number, min: number, max: number): number => {
     const raw = text(name);
     if (raw === undefined) return fallback;
@@ -78,10 +80,10 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   const nodeEnv = oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
-  const jwtSecret = text('JWT_SECRET') ?? null;
+  const jwtSecret = secret('JWT_SECRET') ?? null;
   if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
   if (jwtSecret === null && nodeEnv === 'production') problems.push('JWT_SECRET is required when NODE_ENV is production');
-  const adminPassword = text('ADMIN_PASSWORD') ?? null;
+  const adminPassword = secret('ADMIN_PASSWORD') ?? null;
   if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
   const adminEmail = text('ADMIN_EMAIL') ?? 'admin@example.com';
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an email address (got "${adminEmail}")`);
@@ -107,7 +109,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
     corsOrigins,
     publicUrl: url('PUBLIC_URL', ['http:', 'https:']),
-    seedDemo: boolean('SEED_DEMO', true),
+    // A production store starts empty unless asked: demo products would be on sale.
+    seedDemo: boolean('SEED_DEMO', nodeEnv !== 'production'),
     trustProxy: boolean('TRUST_PROXY', false),
     authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 100_000),
     apiDocs: boolean('API_DOCS', nodeEnv !== 'production'),

@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
   if (url) {
     const template = `store_test_tpl_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });
+    admin.on('error', () => {});
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);

@@ -27,7 +27,7 @@ function startServer(env: Record<string, string>): Started {
   };
 }
 
-async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
+async function waitForHealth(url: string, server: Started, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -37,7 +37,7 @@ async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${url} did not become healthy`);
+  throw new Error(`${url} did not become healthy; the server printed:\n${server.output()}`);
 }
 
 describe('the server process', () => {
@@ -54,10 +54,10 @@ describe('the server process', () => {
     expect(server.output()).toContain('DATABASE_URL must be a postgres: or postgresql: URL');
   });
 
-  it('prints a generated admin password once, serves, and drains and exits cleanly on SIGTERM', { timeout: 60_000 }, async () => {
+  it('prints a generated admin password once, serves, and drains and exits cleanly on SIGTERM', { timeout: 120_000 }, async () => {
     const port = String(40_000 + Math.floor(Math.random() * 20_000));
     const server = startServer({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir });
-    await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, server);
     const printed = /password: (\S+)/.exec(server.output());
     expect(printed?.[1]).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {

@@ -130,7 +130,7 @@ describe('POST /api/upload', () => {
     const tooBig = Buffer.concat([tinyPng(), Buffer.alloc(LIMITS.uploadMaxBytes + 1 - tinyPng().length)]);
     const response = await upload({ filename: 'huge.png', contentType: 'image/png', data: tooBig });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: 'The file or request is too large (at most 5 MB).', code: 'payload_too_large' });
+    expect(response.json()).toEqual({ detail: 'The file is too large (at most 5 MB).', code: 'payload_too_large' });
     expect(await storedFiles()).toEqual(before);
   });
 

@@ -60,7 +60,12 @@ export const errorsPlugin = fp(
       }
       if (status >= 400 && status < 500) {
         const code = FASTIFY_CODES[error.code] ?? (error instanceof SyntaxError ? 'malformed_json' : 'bad_request');
-        const detail = status === 413 ? 'The file or request is too large (at most 5 MB).' : error.message;
+        const detail =
+          error.code === 'FST_REQ_FILE_TOO_LARGE'
+            ? 'The file is too large (at most 5 MB).'
+            : status === 413
+              ? 'The request body is too large.'
+              : error.message;
         return reply.status(status).send({ detail, code });
       }
       request.log.error({ err: error }, 'request failed');

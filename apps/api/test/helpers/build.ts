@@ -30,6 +30,7 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   if (template && url) {
     const name = `${template}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
+    admin.on('error', () => {});
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     const target = new URL(url);

@@ -7,36 +7,45 @@ import { DEMO_PRODUCTS } from './demo-products.ts';
 const IMAGES_DIR = new URL('./images/', import.meta.url);
 
 /**
- * Fills an empty catalogue with the demo products, once per database: the marker in app_meta keeps a
- * store whose staff deleted every product from being refilled at the next start.
+ * Fills an empty catalogue with the demo products, once per database and all at once: the marker in
+ * app_meta and the products are written in one transaction, so a crash leaves either nothing or all,
+ * and a store whose staff removed every product is not refilled at the next start.
  */
 export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
-  const claimed = await app.db
-    .insertInto('app_meta')
-    .values({ key: 'demo_seeded', value: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!claimed) return 0;
-  const existing = await app.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
-  if (existing) return 0;
+  const names = await Promise.all(
+    DEMO_PRODUCTS.map(async (demo) => {
+      const name = `demo-${demo.image}`;
+      try {
+        await app.storage.put(name, await readFile(new URL(demo.image, IMAGES_DIR)), 'image/jpeg');
+      } catch (error) {
+        // Already stored by an earlier start on the same data folder.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      return name;
+    }),
+  );
 
-  // Oldest first, so the first demo product is the newest in the default sort.
-  for (const [index, demo] of [...DEMO_PRODUCTS].reverse().entries()) {
-    const name = `demo-${demo.image}`;
-    try {
-      await app.storage.put(name, await readFile(new URL(demo.image, IMAGES_DIR)), 'image/jpeg');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  const seeded = await app.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('app_meta')
+      .values({ key: 'demo_seeded', value: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!claimed) return 0;
+    if (await trx.selectFrom('products').select('id').limit(1).executeTakeFirst()) return 0;
+    const now = Date.now();
+    for (const [index, demo] of DEMO_PRODUCTS.entries()) {
+      const { image: _image, rating, reviews_count, ...fields } = demo;
+      await insertProduct(
+        trx,
+        { ...fields, images: [app.storage.publicUrl(names[index]!)] },
+        // The first demo product is the newest, so the default sort shows the catalogue in file order.
+        { rating_tenths: Math.round(rating * 10), reviews_count, created_at: new Date(now - index * 60_000) },
+      );
     }
-    const { image: _image, rating, reviews_count, ...fields } = demo;
-    await insertProduct(
-      app.db,
-      { ...fields, images: [app.storage.publicUrl(name)] },
-      // Distinct creation times keep the "newest" order stable for the demo.
-      { rating_tenths: Math.round(rating * 10), reviews_count, created_at: new Date(Date.now() - (DEMO_PRODUCTS.length - index) * 60_000) },
-    );
-  }
-  app.log.info({ products: DEMO_PRODUCTS.length }, 'demo catalogue seeded');
-  return DEMO_PRODUCTS.length;
+    return DEMO_PRODUCTS.length;
+  });
+  if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
+  return seeded;
 }

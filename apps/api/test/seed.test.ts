@@ -1,0 +1,207 @@
+import { CATEGORIES, PRODUCT_TYPES, type Product } from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { DEMO_PRODUCTS } from '../src/catalog/demo/demo-products.ts';
+import { loadConfig } from '../src/env.ts';
+import { ADMIN_PASSWORD, build, type TestApp } from './helpers/build.ts';
+
+/**
+ * Starts the server a second time on the database and data folder of `t`, as a restart or a second
+ * instance would: the same buildApp, with its own configuration.
+ */
+async function startAgain(t: TestApp, env: Record<string, string>, announceAdminPassword?: (password: string) => void): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: t.dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp({ config, database: t.database, ...(announceAdminPassword ? { announceAdminPassword } : {}) });
+  await app.ready();
+  return app;
+}
+
+const listAll = async (app: FastifyInstance): Promise<{ products: Product[]; total: number }> => {
+  const response = await app.inject({ method: 'GET', url: '/api/products?limit=100' });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+};
+
+const login = (app: FastifyInstance, password: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password } });
+
+describe('the demo catalogue of a first start', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ SEED_DEMO: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('has at least 12 products, exactly the ones of the data file', async () => {
+    const { products, total } = await listAll(t.app);
+    expect(total).toBeGreaterThanOrEqual(12);
+    expect(total).toBe(DEMO_PRODUCTS.length);
+    expect(products.map((product) => product.title).sort()).toEqual(DEMO_PRODUCTS.map((demo) => demo.title).sort());
+  });
+
+  it('shows the first product of the data file first in the default order', async () => {
+    const { products } = await listAll(t.app);
+    expect(products[0]?.title).toBe(DEMO_PRODUCTS[0]?.title);
+  });
+
+  it('covers all 6 categories and all 3 product types', async () => {
+    const { products } = await listAll(t.app);
+    expect(new Set(products.map((product) => product.category))).toEqual(new Set(CATEGORIES.map((category) => category.value)));
+    expect(new Set(products.map((product) => product.product_type))).toEqual(new Set(PRODUCT_TYPES.map((type) => type.value)));
+  });
+
+  it('gives every product exactly one image, and serves it as a JPEG', async () => {
+    const { products } = await listAll(t.app);
+    for (const product of products) {
+      expect(product.images, product.title).toHaveLength(1);
+      expect(product.image).toBe(product.images[0]);
+      const image = await t.request({ method: 'GET', url: product.images[0]! });
+      expect(image.statusCode, product.title).toBe(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      expect([...image.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+  });
+
+  it('gives every product 2 to 6 features and some system requirements', async () => {
+    const { products } = await listAll(t.app);
+    for (const product of products) {
+      expect(product.features.length, product.title).toBeGreaterThanOrEqual(2);
+      expect(product.features.length, product.title).toBeLessThanOrEqual(6);
+      expect(product.features.every((feature) => feature.trim().length > 0)).toBe(true);
+      const requirements = Object.entries(product.system_requirements);
+      expect(requirements.length, product.title).toBeGreaterThan(0);
+      expect(requirements.every(([name, value]) => name.trim() !== '' && value.trim() !== '')).toBe(true);
+    }
+  });
+
+  it('keeps prices, stock and ratings as the data file says, with at least one product sold out', async () => {
+    const { products } = await listAll(t.app);
+    const soldOut = products.filter((product) => product.stock_quantity === 0).map((product) => product.title);
+    expect(soldOut.length).toBeGreaterThanOrEqual(1);
+    expect(soldOut.sort()).toEqual(DEMO_PRODUCTS.filter((demo) => demo.stock_quantity === 0).map((demo) => demo.title).sort());
+    for (const demo of DEMO_PRODUCTS) {
+      const product = products.find((candidate) => candidate.title === demo.title);
+      expect(product, demo.title).toMatchObject({ price: demo.price, stock_quantity: demo.stock_quantity, rating: demo.rating, reviews_count: demo.reviews_count });
+    }
+  });
+
+  it('creates the admin account, which logs in with ADMIN_PASSWORD', async () => {
+    const response = await login(t.app, ADMIN_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ username: 'admin', email: 'admin@example.com', role: 'admin', is_active: true });
+  });
+
+  it('does not seed twice when a second server starts on the same database', async () => {
+    const second = await startAgain(t, { SEED_DEMO: 'true' });
+    try {
+      const { total, products } = await listAll(second);
+      expect(total).toBe(DEMO_PRODUCTS.length);
+      expect(new Set(products.map((product) => product.title)).size).toBe(DEMO_PRODUCTS.length);
+      const users = await t.app.db.selectFrom('users').select('username').execute();
+      expect(users.filter((user) => user.username === 'admin')).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('a catalogue that staff emptied', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ SEED_DEMO: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('stays empty after a restart once staff deleted every product', async () => {
+    const token = await t.adminToken();
+    const { products } = await listAll(t.app);
+    expect(products.length).toBe(DEMO_PRODUCTS.length);
+    for (const product of products) {
+      const deleted = await t.request({ method: 'DELETE', url: `/api/admin/products/${product.id}`, token });
+      expect(deleted.statusCode).toBe(204);
+    }
+    expect((await listAll(t.app)).total).toBe(0);
+
+    const restarted = await startAgain(t, { SEED_DEMO: 'true' });
+    try {
+      expect((await listAll(restarted)).total).toBe(0);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe('the demo-seeded marker', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ SEED_DEMO: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('is recorded in app_meta and alone keeps a catalogue with no rows left from being refilled', async () => {
+    const marker = await t.app.db.selectFrom('app_meta').select('value').where('key', '=', 'demo_seeded').executeTakeFirst();
+    expect(marker).toBeDefined();
+    // Deleted products stay as archived rows; remove the rows too, so that only the marker can stop a refill.
+    await t.app.db.deleteFrom('products').execute();
+
+    const restarted = await startAgain(t, { SEED_DEMO: 'true' });
+    try {
+      expect((await listAll(restarted)).total).toBe(0);
+      expect(await t.app.db.selectFrom('products').select('id').execute()).toEqual([]);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe('a first start without ADMIN_PASSWORD', () => {
+  let t: TestApp;
+  const announceAdminPassword = vi.fn<(password: string) => void>();
+  beforeAll(async () => {
+    // An empty ADMIN_PASSWORD counts as unset, so the first start generates one.
+    t = await build({ ADMIN_PASSWORD: '' }, { announceAdminPassword });
+  });
+  afterAll(() => t.close());
+
+  it('announces a random password of at least 12 characters exactly once, and it logs in', async () => {
+    expect(announceAdminPassword).toHaveBeenCalledTimes(1);
+    const password = announceAdminPassword.mock.calls[0]![0];
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    expect(password).not.toBe(ADMIN_PASSWORD);
+    const response = await login(t.app, password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ username: 'admin', role: 'admin' });
+    expect((await login(t.app, ADMIN_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('does not announce again on a second start on the same database, and keeps the first password', async () => {
+    const announcedAgain = vi.fn<(password: string) => void>();
+    const second = await startAgain(t, {}, announcedAgain);
+    try {
+      expect(announcedAgain).not.toHaveBeenCalled();
+      const first = announceAdminPassword.mock.calls[0]![0];
+      expect((await login(second, first)).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+    expect(announceAdminPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('generates a different password for another empty database', async () => {
+    const other = vi.fn<(password: string) => void>();
+    const otherStore = await build({ ADMIN_PASSWORD: '' }, { announceAdminPassword: other });
+    try {
+      expect(other).toHaveBeenCalledTimes(1);
+      expect(other.mock.calls[0]![0]).not.toBe(announceAdminPassword.mock.calls[0]![0]);
+    } finally {
+      await otherStore.close();
+    }
+  });
+});
