@@ -44,6 +44,7 @@ const config = loadConfig({
   ADMIN_PASSWORD: 'bench-admin-password',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
+  SEED_DEMO: 'true',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const app = await buildApp({ config });
