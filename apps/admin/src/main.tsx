@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+import { createQueryClient } from '@store/ui';
 import { createAppRouter } from './router.tsx';
 
 const queryClient = createQueryClient();

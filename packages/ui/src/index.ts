@@ -35,3 +35,7 @@ export {
 export { FooterLayout, FooterSection, footerList, footerLink, type FooterLayoutProps } from './components/footer-layout.tsx';
 export { CartIcon, MenuIcon, CloseIcon, MailIcon, ExternalIcon, type IconProps } from './components/icons.tsx';
 export { MessagePage, PagePending, type MessagePageProps } from './components/message-page.tsx';
+
+// Browser plumbing both apps share: the stored session and the query client's policy.
+export { SESSION_KEYS, readAccessToken, clearStoredSession } from './session/session-storage.ts';
+export { createQueryClient } from './query/query-client.ts';

@@ -1,6 +1,6 @@
 import { createApiClient } from '@store/contracts';
 import { env } from '../env.ts';
-import { clearStoredSession, readAccessToken } from '../features/session/session-storage.ts';
+import { clearStoredSession, readAccessToken } from '@store/ui';
 
 /** The app's one API client: every call sends the stored token, and a 401 forgets the session. */
 export const api = createApiClient({

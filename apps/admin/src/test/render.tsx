@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from '../app.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { createQueryClient } from '@store/ui';
 import { createAppRouter } from '../router.tsx';
 
 /** Renders the whole app at `path` (a full address, `/admin/...`), as a browser would. */

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { App } from '../app.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { createQueryClient } from '@store/ui';
 import { createAppRouter } from '../router.tsx';
 
 /** Renders a component that uses router links inside a throwaway router, without the app around it. */
