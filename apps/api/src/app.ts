@@ -26,6 +26,8 @@ import { storagePlugin, UPLOADS_PREFIX } from './plugins/storage.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { uploadHandlers } from './uploads/handlers.ts';
 import { userHandlers } from './users/handlers.ts';
+import { orderHandlers } from './orders/handlers.ts';
+import { expireStaleOrders } from './orders/order-service.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -100,6 +102,7 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
     ...settingsHandlers(app),
     ...uploadHandlers(app),
     ...userHandlers(app),
+    ...orderHandlers(app),
   });
   app.get('/api', { schema: { hide: true } }, async () => ({ name: `${BRAND_NAME} API`, docs: config.apiDocs ? '/api/docs' : null }));
   app.get('/api/health', { schema: { hide: true } }, async () => {
@@ -111,7 +114,17 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
 
   await bootstrapAdmin(app, announceAdminPassword);
   if (config.seedDemo) await seedDemoCatalog(app);
+  if (config.orderSweepSeconds > 0) startOrderSweeper(app, config.orderSweepSeconds);
   return app;
+}
+
+/** Fails lapsed unpaid orders on a timer; every instance may run it (rows are taken with SKIP LOCKED). */
+function startOrderSweeper(app: FastifyInstance, seconds: number): void {
+  const timer = setInterval(() => {
+    expireStaleOrders(app).catch((error: unknown) => app.log.error({ err: error }, 'order expiry sweep failed'));
+  }, seconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Serves the built storefront at / and the admin app at /admin/, each falling back to its index.html. */

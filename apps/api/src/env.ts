@@ -21,6 +21,12 @@ export interface Config {
   apiDocs: boolean;
   storefrontDist: string | null;
   adminDist: string | null;
+  /** Serve the local payment sandbox under /sandbox and pay through it while no PayPal credentials are stored. */
+  paymentSandbox: boolean;
+  /** Overrides the PayPal API base URL (tests point it at a sandbox of their own). */
+  paypalApiUrl: string | null;
+  /** How often unpaid orders past their reservation are failed and their stock returned; 0 turns it off. */
+  orderSweepSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +122,9 @@ export function loadConfig(env: Env = process.env): Config {
     apiDocs: boolean('API_DOCS', nodeEnv !== 'production'),
     storefrontDist: text('STOREFRONT_DIST') ? path.resolve(text('STOREFRONT_DIST')!) : null,
     adminDist: text('ADMIN_DIST') ? path.resolve(text('ADMIN_DIST')!) : null,
+    paymentSandbox: boolean('PAYMENT_SANDBOX', nodeEnv !== 'production'),
+    paypalApiUrl: url('PAYPAL_API_URL', ['http:', 'https:']),
+    orderSweepSeconds: integer('ORDER_SWEEP_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 86_400),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -22,6 +22,8 @@ describe('a fresh store', () => {
       secondary_color: '#22c55e',
       font_family: 'Inter',
       theme: 'dark',
+      // No PayPal credentials yet: payments go to the local sandbox, and the shop says so.
+      payments_sandbox: true,
     });
     expect(response.json().site_name).toBe(BRAND_NAME);
   });
@@ -87,7 +89,16 @@ describe('site settings', () => {
       secondary_color: '#f59e0b',
       font_family: 'Poppins',
       theme: 'dark',
+      payments_sandbox: true,
     });
+  });
+
+  it('stops announcing sandbox payments once PayPal credentials are stored', async () => {
+    await put({ paypal_client_id: 'live-client-id', paypal_client_secret: 'live-client-secret', paypal_environment: 'live' });
+    const info = await t.request({ method: 'GET', url: '/api/site-info' });
+    expect(info.json().payments_sandbox).toBe(false);
+    await put({ paypal_client_secret: '' });
+    expect((await t.request({ method: 'GET', url: '/api/site-info' })).json().payments_sandbox).toBe(true);
   });
 
   it('keeps the fields a partial update leaves out', async () => {

@@ -111,7 +111,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw error;
     }
     if (response.status === 204) return null;
-    return response.json();
+    // A file (a download) comes back as a Blob; everything else the API answers is JSON.
+    return response.headers.get('content-type')?.includes('application/json') === false ? response.blob() : response.json();
   }
 
   return Object.fromEntries(routeNames.map((name) => [name, (input?: object, init?: RequestInit) => call(name, input, init)])) as unknown as ApiClient;

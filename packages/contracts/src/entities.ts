@@ -184,11 +184,20 @@ export const InvoiceDataSchema = Type.Object({
 });
 export type InvoiceData = Static<typeof InvoiceDataSchema>;
 
+export const DeliveryKindSchema = Type.Enum(['license_key', 'download'], { description: 'How a line is delivered' });
+
 export const OrderItemSchema = Type.Object({
+  id: IdSchema,
   product_id: IdSchema,
   title: Type.String(),
   quantity: Type.Integer({ minimum: 1 }),
+  /** Unit price in dollars, fixed by the server when the order was created. */
   price: MoneySchema,
+  delivery: DeliveryKindSchema,
+  /** The licence keys of a delivered line: only for the buyer (or with the guest's access token) and admins. */
+  keys: Type.Optional(Type.Array(Type.String())),
+  /** A short-lived signed link to the line's download, under the same conditions. */
+  download_url: Type.Optional(Type.String()),
 });
 export type OrderItem = Static<typeof OrderItemSchema>;
 
@@ -202,6 +211,12 @@ export const OrderSchema = Type.Object({
   created_at: TimestampSchema,
   invoice_data: InvoiceDataSchema,
   items: Type.Array(OrderItemSchema),
+  /** When an unpaid order lapses and its reserved stock returns to the shelf. */
+  expires_at: Type.Union([TimestampSchema, Type.Null()]),
+  /** Whether this answer carries the delivered goods (keys and download links). */
+  goods_included: Type.Boolean(),
+  /** A guest order's secret, answered once at creation: it unlocks the goods on the order page. */
+  access_token: Type.Optional(Type.String()),
 });
 export type Order = Static<typeof OrderSchema>;
 
@@ -277,6 +292,8 @@ export const SiteInfoSchema = Type.Object({
   secondary_color: Type.String(),
   font_family: Type.String(),
   theme: ThemeSchema,
+  /** True while payments go to the local sandbox: the storefront shows a visible notice. */
+  payments_sandbox: Type.Boolean(),
 });
 export type SiteInfo = Static<typeof SiteInfoSchema>;
 
@@ -292,6 +309,7 @@ export const SiteSettingsSchema = Type.Object({
   paypal_client_id: Type.String({ maxLength: 200 }),
   paypal_client_secret: Type.String({ maxLength: 200 }),
   paypal_environment: ProviderEnvironmentSchema,
+  paypal_webhook_id: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9-]*$', errorMessage: 'The webhook id is letters, digits and dashes' }),
   smtp_host: Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9.-]*$', errorMessage: 'SMTP host must be a host name' }),
   smtp_port: Type.Integer({ minimum: 1, maximum: 65535 }),
   smtp_username: Type.String({ maxLength: 200 }),
@@ -330,6 +348,47 @@ export const UserListSchema = Type.Object({ users: Type.Array(UserSchema), total
 export type UserList = Static<typeof UserListSchema>;
 
 export const IdParamsSchema = Type.Object({ id: IdSchema });
+
+export const LicenseKeysInputSchema = Type.Object(
+  { keys: Type.String({ minLength: 1, maxLength: 1_000_000, pattern: '\\S', errorMessage: 'Paste at least one key, one per line' }) },
+  { additionalProperties: false },
+);
+export const LicenseKeyStockSchema = Type.Object({
+  available: Type.Integer({ description: 'Keys not yet sold (some may be reserved by unpaid orders)' }),
+  sold: Type.Integer(),
+  reserved: Type.Integer({ description: 'Units held by unpaid orders' }),
+});
+export const LicenseKeysAddedSchema = Type.Object({
+  added: Type.Integer(),
+  /** Keys refused because they were already in the pool or repeated in the paste. */
+  duplicates: Type.Array(Type.String()),
+  stock: LicenseKeyStockSchema,
+});
+
+export const DashboardStatsSchema = Type.Object({
+  total_products: Type.Integer(),
+  total_orders: Type.Integer(),
+  total_users: Type.Integer(),
+  /** Dollars from paid and completed orders. */
+  total_revenue: MoneySchema,
+});
+export type DashboardStats = Static<typeof DashboardStatsSchema>;
+
+export const DownloadQuerySchema = Type.Object(
+  { expires: Type.Integer({ minimum: 0 }), signature: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) },
+  { additionalProperties: false },
+);
+
+/** PayPal's webhook envelope; verified with PayPal before anything is done with it. */
+export const PayPalWebhookEventSchema = Type.Object({
+  id: Type.String({ maxLength: 100 }),
+  event_type: Type.String({ maxLength: 100 }),
+  resource_type: Type.Optional(Type.String()),
+  resource: Type.Record(Type.String(), Type.Unknown()),
+  create_time: Type.Optional(Type.String()),
+  summary: Type.Optional(Type.String()),
+  event_version: Type.Optional(Type.String()),
+});
 export const StatusQuerySchema = Type.Object({ status: OrderStatusSchema }, { additionalProperties: false });
 
 /** The settings of a new store (spec sections 3 and 9): blue preset, Inter, dark, sandbox, SMTP 587 with TLS. */
@@ -345,6 +404,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   paypal_client_id: '',
   paypal_client_secret: '',
   paypal_environment: 'sandbox',
+  paypal_webhook_id: '',
   smtp_host: '',
   smtp_port: 587,
   smtp_username: '',

@@ -87,7 +87,12 @@ export function insertProduct(db: Kysely<Database>, input: ProductInput, extra: 
 export function updateProduct(db: Kysely<Database>, id: string, input: ProductInput): Promise<ProductRow | undefined> {
   return db
     .updateTable('products')
-    .set({ ...toColumns(input), updated_at: sql`now()` })
+    .set({
+      ...toColumns(input),
+      // A product sold by licence key counts its stock from the key pool, not from the form.
+      stock_quantity: sql`CASE WHEN delivery = 'license_key' THEN stock_quantity ELSE ${input.stock_quantity ?? 0} END`,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
     .where('archived_at', 'is', null)
     .returningAll()

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@store/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string; optional on insert (it has a default). */
@@ -35,6 +36,77 @@ export interface ProductsTable {
   updated_at: Timestamp;
   /** Set when staff delete the product: it leaves the catalogue, orders keep pointing at it. */
   archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** `license_key` once staff add keys: its stock is then the number of unsold keys. */
+  delivery: ColumnType<'download' | 'license_key', 'download' | 'license_key' | undefined, 'download' | 'license_key'>;
+}
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface OrdersTable {
+  id: Generated<string>;
+  user_id: string | null;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  total_cents: number;
+  currency: ColumnType<string, string | undefined, string>;
+  payment_method: string;
+  payment_id: string | null;
+  paypal_order_id: string | null;
+  invoice_email: string;
+  invoice_name: string;
+  invoice_address: string | null;
+  invoice_city: string | null;
+  invoice_country: string | null;
+  stock_reserved: ColumnType<boolean, boolean | undefined, boolean>;
+  expires_at: NullableTimestamp;
+  paid_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<string>;
+  order_id: string;
+  product_id: string;
+  position: number;
+  title: string;
+  unit_price_cents: number;
+  quantity: number;
+  delivery: 'download' | 'license_key';
+}
+
+export interface LicenseKeysTable {
+  id: Generated<string>;
+  product_id: string;
+  key_value: string;
+  order_item_id: string | null;
+  created_at: Timestamp;
+  sold_at: NullableTimestamp;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<string>;
+  provider: string;
+  event_id: string;
+  event_type: string;
+  order_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  order_id: string | null;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
 }
 
 export interface SiteSettingsTable {
@@ -57,6 +129,7 @@ export interface SiteSettingsTable {
   smtp_use_tls: boolean;
   smtp_from_email: string;
   smtp_from_name: string;
+  paypal_webhook_id: string;
   updated_at: Timestamp;
 }
 
@@ -71,6 +144,11 @@ export interface Database {
   products: ProductsTable;
   site_settings: SiteSettingsTable;
   app_meta: AppMetaTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  license_keys: LicenseKeysTable;
+  payment_events: PaymentEventsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -78,3 +156,5 @@ export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type SiteSettingsRow = Selectable<SiteSettingsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;

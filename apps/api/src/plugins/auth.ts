@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { Access, Role } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
@@ -32,6 +32,10 @@ declare module 'fastify' {
     /** The one guard every route is registered with, chosen by its `access` in the contract table. */
     guard: (access: Access) => onRequestAsyncHookHandler;
     issueToken: (user: { id: string; token_version: number }) => string;
+    /** HMAC-SHA256 of `value` for one purpose (order access, download links), base64url; keyed from the server secret. */
+    sign: (purpose: string, value: string) => string;
+    /** Checks a signature made by `sign`, in constant time. */
+    verifySigned: (purpose: string, value: string, signature: string) => boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -51,8 +55,9 @@ async function resolveSecret(app: FastifyInstance): Promise<string> {
 
 export const authPlugin = fp(
   async (app) => {
+    const secret = await resolveSecret(app);
     await app.register(jwt, {
-      secret: await resolveSecret(app),
+      secret,
       sign: { algorithm: 'HS256', expiresIn: app.config.jwtTtlSeconds },
       verify: { algorithms: ['HS256'] },
     });
@@ -93,6 +98,16 @@ export const authPlugin = fp(
     });
 
     app.decorate('issueToken', (user: { id: string; token_version: number }) => app.jwt.sign({ sub: user.id, ver: user.token_version }));
+
+    // One key per purpose, derived from the server secret, so a download signature can never open an order.
+    const keyFor = (purpose: string) => createHmac('sha256', secret).update(`purpose:${purpose}`).digest();
+    const sign = (purpose: string, value: string) => createHmac('sha256', keyFor(purpose)).update(value).digest('base64url');
+    app.decorate('sign', sign);
+    app.decorate('verifySigned', (purpose: string, value: string, signature: string) => {
+      const expected = Buffer.from(sign(purpose, value));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
   },
   { name: 'auth', dependencies: ['db', 'config'] },
 );

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteHandlers } from '../http/register-routes.ts';
+import { resolvePayPalEndpoint } from '../payments/paypal-endpoint.ts';
 import { maskSecrets, readSettings, saveSettings, toSiteInfo } from './settings-repository.ts';
 
 export function settingsHandlers(app: FastifyInstance): RouteHandlers {
   return {
     siteInfo: async ({ reply }) => {
       reply.header('Cache-Control', 'public, max-age=30');
-      return toSiteInfo(await readSettings(app.db));
+      const settings = await readSettings(app.db);
+      return toSiteInfo(settings, resolvePayPalEndpoint(app.config, settings)?.local ?? false);
     },
     adminGetSettings: async () => maskSecrets(await readSettings(app.db)),
     adminUpdateSettings: async ({ body, caller, request }) => {

@@ -38,8 +38,9 @@ export async function saveSettings(db: Kysely<Database>, update: SiteSettingsUpd
   });
 }
 
-export function toSiteInfo(settings: SiteSettings): SiteInfo {
+export function toSiteInfo(settings: SiteSettings, paymentsSandbox: boolean): SiteInfo {
   return {
+    payments_sandbox: paymentsSandbox,
     site_name: settings.site_name,
     logo_url: settings.logo_url,
     primary_color: settings.primary_color,

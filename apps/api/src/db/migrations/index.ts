@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026-11-21-0001-foundation.ts';
+import * as orders from './2026-11-22-0001-orders.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -7,6 +8,7 @@ import * as foundation from './2026-11-21-0001-foundation.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
+  '2026-11-22-0001-orders': orders,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,71 @@
+import { LIMITS, type OrderListQuery } from '@store/contracts';
+import { sql, type Kysely } from 'kysely';
+import { containsPattern } from '../db/like.ts';
+import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
+
+export interface OrderWithItems {
+  order: OrderRow;
+  items: OrderItemRow[];
+}
+
+export async function findOrder(db: Kysely<Database>, id: string): Promise<OrderWithItems | undefined> {
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!order) return undefined;
+  const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('position').execute();
+  return { order, items };
+}
+
+/** Lists orders with their lines in two queries (no query per order). */
+export async function listOrders(db: Kysely<Database>, query: OrderListQuery, userId?: string): Promise<{ orders: OrderWithItems[]; total: number }> {
+  let filtered = db.selectFrom('orders');
+  if (userId) filtered = filtered.where('user_id', '=', userId);
+  if (query.status) filtered = filtered.where('status', '=', query.status);
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search.toLowerCase());
+    filtered = filtered.where((eb) =>
+      eb.or([eb(sql`id::text`, 'like', pattern), eb(sql`lower(invoice_email)`, 'like', pattern), eb(sql`lower(invoice_name)`, 'like', pattern)]),
+    );
+  }
+  const [orders, count] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit ?? LIMITS.pageSize)
+      .offset(query.offset ?? 0)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const items =
+    orders.length === 0
+      ? []
+      : await db
+          .selectFrom('order_items')
+          .selectAll()
+          .where(
+            'order_id',
+            'in',
+            orders.map((order) => order.id),
+          )
+          .orderBy('position')
+          .execute();
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
+  return { orders: orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] })), total: Number(count.total) };
+}
+
+/** The licence keys delivered to each of the given lines. */
+export async function keysByItem(db: Kysely<Database>, itemIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (itemIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('license_keys')
+    .select(['order_item_id', 'key_value'])
+    .where('order_item_id', 'in', itemIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) result.set(row.order_item_id!, [...(result.get(row.order_item_id!) ?? []), row.key_value]);
+  return result;
+}

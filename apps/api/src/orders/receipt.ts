@@ -1,0 +1,85 @@
+import { formatUsd, toDollars } from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
+import { readSettings } from '../settings/settings-repository.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** Where the buyer sees the order and its goods: the account page, or the guest page with its access token. */
+export function orderPageUrl(app: FastifyInstance, order: Pick<OrderRow, 'id' | 'user_id'>): string {
+  const base = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+  return order.user_id ? `${base}/account` : `${base}/order-success/${order.id}?token=${app.sign('order-access', order.id)}`;
+}
+
+/**
+ * Queues the receipt of a delivered order in the same transaction as the delivery: if the
+ * transaction commits, the mail will be sent (and retried), and if it rolls back, no mail exists.
+ */
+export async function enqueueReceipt(app: FastifyInstance, trx: Transaction<Database>, order: OrderRow, items: OrderItemRow[]): Promise<void> {
+  const settings = await readSettings(trx);
+  const keys = await trx
+    .selectFrom('license_keys')
+    .select(['order_item_id', 'key_value'])
+    .where(
+      'order_item_id',
+      'in',
+      items.map((item) => item.id),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const link = orderPageUrl(app, order);
+  const shortId = order.id.slice(-8);
+  const lines = items.map((item) => {
+    const itemKeys = keys.filter((key) => key.order_item_id === item.id).map((key) => key.key_value);
+    return { item, itemKeys };
+  });
+
+  const text = [
+    `Thank you for your order #${shortId} at ${settings.site_name}.`,
+    '',
+    ...lines.flatMap(({ item, itemKeys }) => [
+      `${item.quantity} x ${item.title} — ${formatUsd(toDollars(item.unit_price_cents * item.quantity))}`,
+      ...(item.delivery === 'license_key' ? itemKeys.map((key) => `   Licence key: ${key}`) : ['   Download: on your order page (link below)']),
+    ]),
+    '',
+    `Total: ${formatUsd(toDollars(order.total_cents))}`,
+    '',
+    `Your order page, with your keys and downloads: ${link}`,
+  ].join('\n');
+
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111">
+<h1 style="font-size:20px">Thank you for your order #${escapeHtml(shortId)}</h1>
+<p>Your purchase at ${escapeHtml(settings.site_name)} is ready.</p>
+<table cellpadding="6" style="border-collapse:collapse">
+${lines
+  .map(
+    ({ item, itemKeys }) => `<tr><td>${item.quantity} × ${escapeHtml(item.title)}</td><td>${formatUsd(toDollars(item.unit_price_cents * item.quantity))}</td></tr>
+<tr><td colspan="2">${
+      item.delivery === 'license_key'
+        ? itemKeys.map((key) => `Licence key: <code>${escapeHtml(key)}</code>`).join('<br>')
+        : 'Download: on your order page'
+    }</td></tr>`,
+  )
+  .join('\n')}
+<tr><td><strong>Total</strong></td><td><strong>${formatUsd(toDollars(order.total_cents))}</strong></td></tr>
+</table>
+<p><a href="${escapeHtml(link)}">Open your order page</a> for your keys and downloads.</p>
+</body></html>`;
+
+  await trx
+    .insertInto('mail_outbox')
+    .values({
+      kind: 'receipt',
+      order_id: order.id,
+      recipient: order.invoice_email,
+      subject: `Your order #${shortId} — ${settings.site_name}`,
+      text_body: text,
+      html_body: html,
+      last_error: null,
+      sent_at: null,
+    })
+    .execute();
+}
