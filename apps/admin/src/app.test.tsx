@@ -10,6 +10,7 @@ const siteInfo: SiteInfo = {
   secondary_color: '#f59e0b',
   font_family: 'Poppins',
   theme: 'dark',
+  payments_sandbox: false,
 };
 
 describe('the admin shell', () => {

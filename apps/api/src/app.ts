@@ -27,6 +27,12 @@ import { settingsHandlers } from './settings/handlers.ts';
 import { uploadHandlers } from './uploads/handlers.ts';
 import { userHandlers } from './users/handlers.ts';
 import { orderHandlers } from './orders/handlers.ts';
+import { paymentHandlers } from './payments/handlers.ts';
+import { mailHandlers } from './mail/handlers.ts';
+import { sendDueMail } from './mail/outbox.ts';
+import { PayPalClient } from './payments/paypal-client.ts';
+import { LOCAL_SANDBOX_PREFIX } from './payments/paypal-endpoint.ts';
+import { paymentSandbox } from '@store/payment-sandbox';
 import { expireStaleOrders } from './orders/order-service.ts';
 
 export interface BuildOptions {
@@ -35,13 +41,21 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Receives the generated admin password on a first start without ADMIN_PASSWORD. */
   announceAdminPassword?: (password: string) => void;
+  /** The PayPal REST client (tests may pass one over a fetch of their own). */
+  paypal?: PayPalClient;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paypal: PayPalClient;
+  }
 }
 
 // Beside the api package in the workspace: apps/storefront/dist and apps/admin/dist.
 const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Builds the whole server as one Fastify instance; `server.ts` only starts it. */
-export async function buildApp({ config, database, announceAdminPassword = () => {} }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, announceAdminPassword = () => {}, paypal }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -85,6 +99,7 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   await app.register(dbPlugin, { database });
   await app.register(authPlugin);
   await app.register(storagePlugin);
+  app.decorate('paypal', paypal ?? new PayPalClient());
 
   if (config.apiDocs) {
     await app.register(swagger, {
@@ -96,6 +111,21 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
+  // The local stand-in for PayPal and CoinGate (no internet here): used while no PayPal credentials are stored.
+  if (config.paymentSandbox && !config.paypalApiUrl) {
+    const publicBase = config.publicUrl ?? `http://localhost:${config.port}`;
+    await app.register(
+      async (scope) => {
+        // The stand-in is not part of the store's API: keep it out of the OpenAPI document.
+        scope.addHook('onRoute', (route) => {
+          route.schema = { ...route.schema, hide: true };
+        });
+        await scope.register(paymentSandbox, { publicUrl: `${publicBase}${LOCAL_SANDBOX_PREFIX}` });
+      },
+      { prefix: LOCAL_SANDBOX_PREFIX },
+    );
+  }
+
   registerRoutes(app, {
     ...authHandlers(app),
     ...catalogHandlers(app),
@@ -103,6 +133,8 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
     ...uploadHandlers(app),
     ...userHandlers(app),
     ...orderHandlers(app),
+    ...paymentHandlers(app),
+    ...mailHandlers(app),
   });
   app.get('/api', { schema: { hide: true } }, async () => ({ name: `${BRAND_NAME} API`, docs: config.apiDocs ? '/api/docs' : null }));
   app.get('/api/health', { schema: { hide: true } }, async () => {
@@ -114,14 +146,23 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
 
   await bootstrapAdmin(app, announceAdminPassword);
   if (config.seedDemo) await seedDemoCatalog(app);
-  if (config.orderSweepSeconds > 0) startOrderSweeper(app, config.orderSweepSeconds);
+  if (config.orderSweepSeconds > 0) every(app, config.orderSweepSeconds, 'order expiry', () => expireStaleOrders(app));
+  if (config.mailSweepSeconds > 0) every(app, config.mailSweepSeconds, 'mail outbox', () => sendDueMail(app));
   return app;
 }
 
-/** Fails lapsed unpaid orders on a timer; every instance may run it (rows are taken with SKIP LOCKED). */
-function startOrderSweeper(app: FastifyInstance, seconds: number): void {
+/**
+ * Runs background work on a timer (lapsed orders, queued mail). Every instance may run it: the rows are
+ * taken with SKIP LOCKED. A run never overlaps the previous one.
+ */
+function every(app: FastifyInstance, seconds: number, name: string, work: () => Promise<unknown>): void {
+  let running = false;
   const timer = setInterval(() => {
-    expireStaleOrders(app).catch((error: unknown) => app.log.error({ err: error }, 'order expiry sweep failed'));
+    if (running) return;
+    running = true;
+    work()
+      .catch((error: unknown) => app.log.error({ err: error }, `${name} run failed`))
+      .finally(() => (running = false));
   }, seconds * 1000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
@@ -145,7 +186,8 @@ async function serveApps(app: FastifyInstance, config: Config): Promise<void> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const wantsPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith(UPLOADS_PREFIX) && !path.extname(url.split('?')[0] ?? '');
+    const wantsPage =
+      request.method === 'GET' && !url.startsWith('/api') && !url.startsWith(UPLOADS_PREFIX) && !url.startsWith(LOCAL_SANDBOX_PREFIX) && !path.extname(url.split('?')[0] ?? '');
     if (wantsPage && hasAdmin && url.startsWith('/admin/')) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', admin);
     if (wantsPage && hasStorefront && !url.startsWith('/admin')) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', storefront);
     throw new AppError('not_found', `No route for ${request.method} ${url.split('?')[0]}`, 'route_not_found');

@@ -25,8 +25,12 @@ export interface Config {
   paymentSandbox: boolean;
   /** Overrides the PayPal API base URL (tests point it at a sandbox of their own). */
   paypalApiUrl: string | null;
+  /** Overrides the CoinGate API base URL (tests). */
+  coingateApiUrl: string | null;
   /** How often unpaid orders past their reservation are failed and their stock returned; 0 turns it off. */
   orderSweepSeconds: number;
+  /** How often queued mail (receipts) is sent or retried; 0 turns the timer off. */
+  mailSweepSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -124,7 +128,9 @@ export function loadConfig(env: Env = process.env): Config {
     adminDist: text('ADMIN_DIST') ? path.resolve(text('ADMIN_DIST')!) : null,
     paymentSandbox: boolean('PAYMENT_SANDBOX', nodeEnv !== 'production'),
     paypalApiUrl: url('PAYPAL_API_URL', ['http:', 'https:']),
+    coingateApiUrl: url('COINGATE_API_URL', ['http:', 'https:']),
     orderSweepSeconds: integer('ORDER_SWEEP_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 86_400),
+    mailSweepSeconds: integer('MAIL_SWEEP_SECONDS', nodeEnv === 'test' ? 0 : 15, 0, 86_400),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -10,6 +10,7 @@ export const ERROR_KINDS = {
   too_many_requests: 429,
   not_implemented: 501,
   bad_gateway: 502,
+  service_unavailable: 503,
 } as const;
 export type ErrorKind = keyof typeof ERROR_KINDS;
 

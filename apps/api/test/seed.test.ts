@@ -81,6 +81,21 @@ describe('the demo catalogue of a first start', () => {
     }
   });
 
+  it('sells licences and software by key: each has a pool of distinct keys as large as its stock', async () => {
+    const { products } = await listAll(t.app);
+    const keyed = products.filter((product) => product.category === 'licenses' || product.category === 'software');
+    expect(keyed.length).toBeGreaterThan(0);
+    for (const product of keyed) {
+      const pool = await t.app.db.selectFrom('license_keys').select('key_value').where('product_id', '=', product.id).execute();
+      expect(pool, product.title).toHaveLength(product.stock_quantity);
+      expect(new Set(pool.map((key) => key.key_value)).size).toBe(pool.length);
+      for (const { key_value } of pool) expect(key_value).toMatch(/^KV(-[A-Z2-9]{5}){4}$/);
+    }
+    const others = products.filter((product) => !keyed.includes(product));
+    const otherKeys = await t.app.db.selectFrom('license_keys').select('id').where('product_id', 'in', others.map((product) => product.id)).execute();
+    expect(otherKeys).toHaveLength(0);
+  });
+
   it('keeps prices, stock and ratings as the data file says, with at least one product sold out', async () => {
     const { products } = await listAll(t.app);
     const soldOut = products.filter((product) => product.stock_quantity === 0).map((product) => product.title);
@@ -149,6 +164,7 @@ describe('the demo-seeded marker', () => {
     const marker = await t.app.db.selectFrom('app_meta').select('value').where('key', '=', 'demo_seeded').executeTakeFirst();
     expect(marker).toBeDefined();
     // Deleted products stay as archived rows; remove the rows too, so that only the marker can stop a refill.
+    await t.app.db.deleteFrom('license_keys').execute();
     await t.app.db.deleteFrom('products').execute();
 
     const restarted = await startAgain(t, { SEED_DEMO: 'true' });

@@ -11,6 +11,7 @@ const siteInfo: SiteInfo = {
   secondary_color: '#06b6d4',
   font_family: 'Roboto',
   theme: 'dark',
+  payments_sandbox: false,
 };
 
 describe('the storefront shell', () => {

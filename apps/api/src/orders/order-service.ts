@@ -20,6 +20,8 @@ import { mergeLines, reserveStock, returnStock } from './stock.ts';
 
 /** An unpaid order holds its stock this long, then lapses (spec: reservations are released after 30 minutes). */
 export const RESERVATION_MINUTES = 30;
+/** The largest total one order may have (the contract's money bound), in cents. */
+const MAX_ORDER_CENTS = 100_000_000;
 /** How long a download link stays valid. */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60;
 
@@ -47,11 +49,16 @@ export function checkDownloadLink(app: FastifyInstance, itemId: string, expires:
 /** Creates a pending order priced from the catalogue, with its stock reserved in the same transaction. */
 export async function createOrder(app: FastifyInstance, caller: Caller | null, body: CreateOrderBody): Promise<Order> {
   if (!caller && !body.invoice_data) throw badRequest('invoice_data is required for a guest order', 'validation_error');
+  // Crypto and card are shown as Coming Soon and cannot be chosen (spec sections 1 and 4).
+  if (body.payment_method && body.payment_method !== 'paypal') {
+    throw badRequest('Only PayPal is available for now: crypto and card payments are coming soon', 'payment_method_unavailable');
+  }
   const lines = mergeLines(body.items);
   const orderId = randomUUID();
   const created = await app.db.transaction().execute(async (trx) => {
     const products = await reserveStock(trx, lines);
     const totalCents = lines.reduce((sum, line) => sum + products.get(line.product_id)!.price_cents * line.quantity, 0);
+    if (totalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
     const invoice = body.invoice_data;
     const order = await trx
       .insertInto('orders')
@@ -250,7 +257,7 @@ export async function expireStaleOrders(app: FastifyInstance, now = new Date()):
       .skipLocked()
       .execute();
     for (const { id } of stale) {
-      const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
+      const items = await trx.selectFrom('order_items').select(['product_id', 'quantity', 'delivery']).where('order_id', '=', id).execute();
       await returnStock(trx, items);
       await trx.updateTable('orders').set({ status: 'failed', stock_reserved: false, updated_at: sql`now()` }).where('id', '=', id).execute();
     }

@@ -60,13 +60,18 @@ export async function reserveStock(trx: Transaction<Database>, lines: readonly S
   return products;
 }
 
-/** Puts reserved units back on the shelf (an order rejected, failed or expired). */
-export async function returnStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<void> {
+/**
+ * Puts reserved units back on the shelf (an order rejected, failed or expired). A line reserved from
+ * counted stock of a product that has since switched to a key pool returns nothing: that product's
+ * stock now counts keys, and the units were never keys.
+ */
+export async function returnStock(trx: Transaction<Database>, lines: readonly (StockLine & { delivery: 'download' | 'license_key' })[]): Promise<void> {
   for (const line of [...lines].sort((a, b) => a.product_id.localeCompare(b.product_id))) {
     await trx
       .updateTable('products')
       .set({ stock_quantity: sql`stock_quantity + ${line.quantity}` })
       .where('id', '=', line.product_id)
+      .where('delivery', '=', line.delivery)
       .execute();
   }
 }

@@ -1,10 +1,9 @@
 import type { SiteSettings } from '@store/contracts';
+import { SANDBOX_CREDENTIALS } from '@store/payment-sandbox';
 import type { Config } from '../env.ts';
 
 export const PAYPAL_BASE_URLS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
 
-/** The local sandbox's own credentials (tooling/payment-sandbox accepts these by default). */
-export const LOCAL_SANDBOX_CREDENTIALS = { clientId: 'sandbox-client-id', clientSecret: 'sandbox-client-secret' } as const;
 export const LOCAL_SANDBOX_PREFIX = '/sandbox';
 
 export interface PayPalEndpoint {
@@ -31,8 +30,8 @@ export function resolvePayPalEndpoint(config: Config, settings: SiteSettings): P
   if (!config.paymentSandbox) return null;
   return {
     baseUrl: config.paypalApiUrl ?? `http://127.0.0.1:${config.port}${LOCAL_SANDBOX_PREFIX}`,
-    clientId: LOCAL_SANDBOX_CREDENTIALS.clientId,
-    clientSecret: LOCAL_SANDBOX_CREDENTIALS.clientSecret,
+    clientId: SANDBOX_CREDENTIALS.clientId,
+    clientSecret: SANDBOX_CREDENTIALS.clientSecret,
     local: true,
   };
 }

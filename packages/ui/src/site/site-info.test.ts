@@ -9,6 +9,7 @@ const info: SiteInfo = {
   secondary_color: '#06b6d4',
   font_family: 'Roboto',
   theme: 'dark',
+  payments_sandbox: false,
 };
 
 describe('resolveAssetUrl', () => {

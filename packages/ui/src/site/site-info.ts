@@ -9,6 +9,8 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
   secondary_color: darkTokens.color.secondary,
   font_family: 'Inter',
   theme: 'dark',
+  // Unknown while the API is unreachable: no notice rather than a wrong one.
+  payments_sandbox: false,
 };
 
 const HTTP_URL = /^https?:\/\//i;

@@ -1,7 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { insertProduct } from '../product-repository.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
+
+const KEYED_CATEGORIES = new Set(['licenses', 'software']);
+const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A demo licence key like `KV-7Q2MX-...`: random, from an alphabet without look-alike characters. */
+function demoKey(): string {
+  const bytes = randomBytes(20);
+  const groups = [0, 1, 2, 3].map((group) => Array.from(bytes.subarray(group * 5, group * 5 + 5), (byte) => KEY_ALPHABET[byte % KEY_ALPHABET.length]).join(''));
+  return `KV-${groups.join('-')}`;
+}
 
 // Beside this file in the sources; copied beside the bundle by build.mjs.
 const IMAGES_DIR = new URL('./images/', import.meta.url);
@@ -37,12 +48,20 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
     const now = Date.now();
     for (const [index, demo] of DEMO_PRODUCTS.entries()) {
       const { image: _image, rating, reviews_count, ...fields } = demo;
-      await insertProduct(
+      const product = await insertProduct(
         trx,
         { ...fields, images: [app.storage.publicUrl(names[index]!)] },
         // The first demo product is the newest, so the default sort shows the catalogue in file order.
         { rating_tenths: Math.round(rating * 10), reviews_count, created_at: new Date(now - index * 60_000) },
       );
+      // Licences and software sell by key: their demo stock is a pool of generated keys.
+      if (KEYED_CATEGORIES.has(demo.category) && demo.stock_quantity > 0) {
+        await trx
+          .insertInto('license_keys')
+          .values(Array.from({ length: demo.stock_quantity }, () => ({ product_id: product.id, key_value: demoKey(), order_item_id: null, sold_at: null })))
+          .execute();
+        await trx.updateTable('products').set({ delivery: 'license_key' }).where('id', '=', product.id).execute();
+      }
     }
     return DEMO_PRODUCTS.length;
   });

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { type Money, formatMoney, fromMinorUnits, toMinorUnits } from './money.ts';
+import type { SandboxOrder } from './state.ts';
+
+export const APPROVAL_TITLE = 'PayPal Sandbox — approve payment';
+
+const STYLE = `
+:root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1a1a; background: #f3f5f8; }
+body { margin: 0; padding: 2rem 1rem; }
+main { max-width: 28rem; margin: 0 auto; background: #fff; border-radius: 12px; box-shadow: 0 1px 4px rgb(0 0 0 / 12%); padding: 1.5rem; }
+.banner { margin: -1.5rem -1.5rem 1.25rem; padding: .6rem 1rem; border-radius: 12px 12px 0 0; background: #fff4ce; color: #5c4400; border-bottom: 1px solid #f0d675; font-size: .9rem; text-align: center; }
+h1 { font-size: 1.35rem; margin: 0 0 .75rem; }
+h2 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
+.payee, .note { margin: 0 0 .75rem; }
+.muted { color: #555; font-size: .9rem; }
+table { width: 100%; border-collapse: collapse; font-size: .95rem; }
+th, td { text-align: left; padding: .4rem .25rem; border-bottom: 1px solid #e4e7eb; }
+th { font-weight: 600; color: #444; }
+.num { text-align: right; white-space: nowrap; }
+.total { display: flex; justify-content: space-between; font-size: 1.1rem; margin: 1rem 0 1.5rem; }
+.actions { display: flex; gap: .75rem; }
+.actions form { flex: 1; margin: 0; }
+button { width: 100%; padding: .75rem 1rem; font: inherit; font-weight: 600; border-radius: 999px; cursor: pointer; }
+button:focus-visible, a:focus-visible { outline: 3px solid #1a56db; outline-offset: 2px; }
+.approve { background: #0070ba; border: 1px solid #0070ba; color: #fff; }
+.approve:hover { background: #005ea6; }
+.cancel { background: #fff; border: 1px solid #6b7280; color: #1a1a1a; }
+.cancel:hover { background: #f3f4f6; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
+
+/** The CSP source of the one inline style: the pages need no other inline code (and carry no script at all). */
+const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+/** Escapes text for HTML content and double- or single-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * The pages' own policy, replacing the host's: no script, the inline style by hash, and forms that may only
+ * post here, then redirect to the store's return and cancel addresses (browsers check form redirects too).
+ */
+export function contentSecurityPolicy(order?: SandboxOrder): string {
+  const origins = new Set<string>();
+  for (const url of [order?.experience.return_url, order?.experience.cancel_url]) {
+    if (url !== undefined) origins.add(new URL(url).origin);
+  }
+  const formAction = ["'self'", ...origins].join(' ');
+  return `default-src 'none'; style-src ${STYLE_SOURCE}; img-src 'self' data:; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`;
+}
+
+function page(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="banner" role="note"><strong>SANDBOX</strong> — no real money</p>
+${content}
+</main>
+</body>
+</html>
+`;
+}
+
+/** Who the buyer pays: the brand name the store sent, else the merchant's e-mail. */
+function payeeName(order: SandboxOrder): string {
+  return order.experience.brand_name ?? order.purchaseUnits[0]?.payee.email_address ?? 'Sandbox merchant';
+}
+
+/** The order's total; every purchase unit has the same currency (PayPal refuses mixed ones). */
+export function orderTotal(order: SandboxOrder): Money {
+  const currency = order.purchaseUnits[0]?.amount.currency_code ?? 'USD';
+  const units = order.purchaseUnits.reduce((sum, unit) => sum + toMinorUnits(unit.amount.value, currency), 0n);
+  return { currency_code: currency, value: fromMinorUnits(units, currency) };
+}
+
+function purchaseUnitsHtml(order: SandboxOrder): string {
+  return order.purchaseUnits
+    .map((unit, index) => {
+      const heading = unit.description ?? (order.purchaseUnits.length > 1 ? `Purchase ${index + 1}` : undefined);
+      const headingHtml = heading === undefined ? '' : `<h2 id="unit-${index}">${escapeHtml(heading)}</h2>\n`;
+      if (!unit.items || unit.items.length === 0) {
+        return `${headingHtml}<p class="note">Amount <strong>${escapeHtml(formatMoney(unit.amount))}</strong></p>`;
+      }
+      const rows = unit.items
+        .map(
+          (item) =>
+            `<tr><td>${escapeHtml(item.name)}</td><td class="num">${escapeHtml(item.quantity)}</td><td class="num">${escapeHtml(formatMoney(item.unit_amount))}</td></tr>`,
+        )
+        .join('\n');
+      return `${headingHtml}<table>
+<caption class="visually-hidden">Items${heading === undefined ? '' : ` of ${escapeHtml(heading)}`}</caption>
+<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
+    })
+    .join('\n');
+}
+
+/** The buyer's approval page: what is bought from whom, the total, and the two choices as plain forms. */
+export function approvalPageHtml(order: SandboxOrder, actions: { approve: string; cancel: string }): string {
+  const total = formatMoney(orderTotal(order));
+  const payee = payeeName(order);
+  return page(
+    APPROVAL_TITLE,
+    `<h1>Approve payment</h1>
+<p class="payee">Pay <strong>${escapeHtml(payee)}</strong><br><span class="muted">Order ${escapeHtml(order.id)}</span></p>
+${purchaseUnitsHtml(order)}
+<p class="total"><span>Total</span> <strong>${escapeHtml(total)}</strong></p>
+<div class="actions">
+<form method="post" action="${escapeHtml(actions.approve)}"><button type="submit" class="approve" aria-label="${escapeHtml(`Approve payment of ${total} to ${payee}`)}">Approve</button></form>
+<form method="post" action="${escapeHtml(actions.cancel)}"><button type="submit" class="cancel" aria-label="${escapeHtml(`Cancel and return to ${payee}`)}">Cancel</button></form>
+</div>`,
+  );
+}
+
+/** A captured order: nothing left to approve, only a way back to the store. */
+export function alreadyCapturedHtml(order: SandboxOrder, back: string | undefined): string {
+  const payee = payeeName(order);
+  const link = back === undefined ? '' : `<p><a href="${escapeHtml(back)}">Return to ${escapeHtml(payee)}</a></p>`;
+  return page(
+    APPROVAL_TITLE,
+    `<h1>Payment already completed</h1>
+<p class="note">This order (${escapeHtml(order.id)}) was already paid: ${escapeHtml(formatMoney(orderTotal(order)))} to ${escapeHtml(payee)}.</p>
+${link}`,
+  );
+}
+
+/** After a choice when the order named no address to go back to. */
+export function outcomeHtml(heading: string, text: string): string {
+  return page(APPROVAL_TITLE, `<h1>${escapeHtml(heading)}</h1>\n<p class="note">${escapeHtml(text)}</p>`);
+}
+
+export function notFoundHtml(): string {
+  return page(
+    'PayPal Sandbox — order not found',
+    '<h1>Order not found</h1>\n<p class="note">This sandbox knows no order with that token.</p>',
+  );
+}

@@ -1,0 +1,156 @@
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { expect, onTestFinished } from 'vitest';
+import { paymentSandbox } from './plugin.ts';
+import { type PaymentSandboxOptions, SANDBOX_CREDENTIALS, type SandboxState, createSandboxState } from './state.ts';
+
+/** Shared by the tests: a sandbox under /sandbox on a Fastify instance, driven with `inject`. */
+
+export const PUBLIC_URL = 'http://shop.test/sandbox';
+export const RETURN_URL = 'https://shop.test/checkout/paypal/return';
+export const CANCEL_URL = 'https://shop.test/checkout/paypal/cancel';
+
+export interface TestSandbox {
+  app: FastifyInstance;
+  state: SandboxState;
+}
+
+/** A host app with the sandbox registered under /sandbox; closed when the test ends. */
+export async function build(options: Partial<PaymentSandboxOptions> = {}): Promise<TestSandbox> {
+  const state = createSandboxState({ publicUrl: PUBLIC_URL, ...options });
+  const app = Fastify({ logger: false });
+  await app.register(paymentSandbox, { prefix: '/sandbox', state });
+  await app.ready();
+  onTestFinished(() => app.close());
+  return { app, state };
+}
+
+export function basicAuth(clientId: string, secret: string): string {
+  return `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+}
+
+export function requestToken(
+  app: FastifyInstance,
+  clientId: string = SANDBOX_CREDENTIALS.clientId,
+  secret: string = SANDBOX_CREDENTIALS.clientSecret,
+  payload = 'grant_type=client_credentials',
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/sandbox/v1/oauth2/token',
+    headers: { authorization: basicAuth(clientId, secret), 'content-type': 'application/x-www-form-urlencoded' },
+    payload,
+  });
+}
+
+export async function accessToken(app: FastifyInstance, clientId?: string, secret?: string): Promise<string> {
+  const response = await requestToken(app, clientId, secret);
+  expect(response.statusCode).toBe(200);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+/** A typical store order: two licences and an e-book, $49.97, with the experience_context the store sends. */
+export function orderBody(overrides: { unit?: Record<string, unknown>; body?: Record<string, unknown> } = {}): Record<string, unknown> {
+  return {
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: 'order-1001',
+        custom_id: 'order-1001',
+        invoice_id: `inv-${Math.random().toString(36).slice(2)}`,
+        description: 'Digital Store order 1001',
+        amount: { currency_code: 'USD', value: '49.97', breakdown: { item_total: { currency_code: 'USD', value: '49.97' } } },
+        items: [
+          { name: 'Writer Pro licence', quantity: '2', unit_amount: { currency_code: 'USD', value: '19.99' }, category: 'DIGITAL_GOODS' },
+          { name: 'Prompting e-book', quantity: '1', unit_amount: { currency_code: 'USD', value: '9.99' }, category: 'DIGITAL_GOODS' },
+        ],
+        ...overrides.unit,
+      },
+    ],
+    payment_source: {
+      paypal: {
+        experience_context: {
+          brand_name: 'Digital Store',
+          return_url: RETURN_URL,
+          cancel_url: CANCEL_URL,
+          shipping_preference: 'NO_SHIPPING',
+          user_action: 'PAY_NOW',
+        },
+      },
+    },
+    ...overrides.body,
+  };
+}
+
+export function postOrder(
+  app: FastifyInstance,
+  token: string,
+  body: unknown = orderBody(),
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/sandbox/v2/checkout/orders',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Creates an order and returns its id. */
+export async function createOrder(app: FastifyInstance, token: string, body: unknown = orderBody()): Promise<string> {
+  const response = await postOrder(app, token, body);
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+/** The buyer presses Approve on the approval page. */
+export function pressApprove(app: FastifyInstance, orderId: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/sandbox/checkoutnow/${orderId}/approve`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+}
+
+export function postCapture(
+  app: FastifyInstance,
+  token: string,
+  orderId: string,
+  headers: Record<string, string> = {},
+  payload = '{}',
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/sandbox/v2/checkout/orders/${orderId}/capture`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    payload,
+  });
+}
+
+/** An approved order, ready to capture. */
+export async function approvedOrder(app: FastifyInstance, token: string, body?: unknown): Promise<string> {
+  const orderId = await createOrder(app, token, body);
+  expect((await pressApprove(app, orderId)).statusCode).toBe(303);
+  return orderId;
+}
+
+export interface ErrorBodyShape {
+  name: string;
+  message: string;
+  debug_id: string;
+  details: { field?: string; value?: string; location?: string; issue: string; description: string }[];
+  links: { href: string; rel: string; method?: string }[];
+}
+
+/** The issues of a PayPal error answer, after checking its shape. */
+export function issuesOf(response: LightMyRequestResponse): string[] {
+  const body = response.json<ErrorBodyShape>();
+  expect(body).toEqual({
+    name: expect.any(String),
+    message: expect.any(String),
+    debug_id: expect.stringMatching(/^[0-9a-f]{13}$/),
+    details: expect.any(Array),
+    links: expect.any(Array),
+  });
+  return body.details.map((detail) => detail.issue);
+}

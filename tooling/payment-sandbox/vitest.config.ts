@@ -1,0 +1,3 @@
+import { nodePreset } from '@store/vitest-config';
+
+export default nodePreset;
