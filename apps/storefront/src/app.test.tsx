@@ -90,6 +90,18 @@ describe('the storefront shell', () => {
     expect(within(hero).getByRole('link', { name: 'Create Account' }).getAttribute('href')).toBe('/register');
   });
 
+  it('announces sandbox payments on every page while the API says payments go to the sandbox, and not otherwise', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ ...siteInfo, payments_sandbox: true })));
+    const { unmount } = renderApp('/');
+    expect((await screen.findByRole('status')).textContent).toContain('Sandbox payments');
+    unmount();
+
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
+    renderApp('/');
+    await screen.findAllByText('Acme Keys');
+    expect(screen.queryByText(/Sandbox payments/)).toBeNull();
+  });
+
   it('shows a not-found page with a link home for an unknown address', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
 

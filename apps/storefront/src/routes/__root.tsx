@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AppToaster } from '../features/site/app-toaster.tsx';
 import { siteInfoQueryOptions } from '../features/site/queries.ts';
+import { SandboxNotice } from '../features/site/sandbox-notice.tsx';
 import { SiteFooter } from '../features/site/site-footer.tsx';
 import { SiteHeader } from '../features/site/site-header.tsx';
 import { useSiteInfo } from '../features/site/use-site-info.ts';
@@ -25,6 +26,7 @@ function RootLayout() {
   return (
     <AppRoot style={themeVars(site)}>
       <SkipLink />
+      {site.payments_sandbox && <SandboxNotice />}
       <SiteHeader site={site} />
       <Main>
         <Outlet />
