@@ -69,6 +69,11 @@ describe('the server process', () => {
     // The password reaches the console once and never the structured log lines.
     expect(server.output().split(printed![1]!).length - 1).toBe(1);
 
+    // A guest order token in the query never reaches the logs.
+    await fetch(`http://127.0.0.1:${port}/api/guest/orders/00000000-0000-4000-8000-000000000000?token=secret-order-token-123`);
+    expect(server.output()).toContain('token=[redacted]');
+    expect(server.output()).not.toContain('secret-order-token-123');
+
     server.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down: draining requests');
