@@ -1,6 +1,7 @@
-import { CATEGORIES, DEFAULT_CATEGORY, DEFAULT_PRODUCT_TYPE, toCents, toDollars, type CategoryOption, type Product, type ProductInput, type ProductListQuery, LIMITS } from '@store/contracts';
+import { CATEGORIES, DEFAULT_CATEGORY, DEFAULT_PRODUCT_TYPE, toCents, toDollars, type CategoryOption, type Product, type ProductInput, type ProductListQuery } from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/like.ts';
+import { countRows, pageOf } from '../db/paging.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
 
 /** The catalogue row as the contract speaks it: dollars, image fallback, rating in stars. */
@@ -47,14 +48,9 @@ export async function listProducts(db: Kysely<Database>, query: ProductListQuery
     default:
       page = page.orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
-  const [rows, count] = await Promise.all([
-    page
-      .limit(query.limit ?? LIMITS.pageSize)
-      .offset(query.offset ?? 0)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([page.limit(limit).offset(offset).execute(), countRows(filtered)]);
+  return { rows, total };
 }
 
 export function findProduct(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {

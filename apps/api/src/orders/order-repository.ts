@@ -1,6 +1,7 @@
-import { LIMITS, type OrderListQuery } from '@store/contracts';
+import type { OrderListQuery } from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/like.ts';
+import { countRows, pageOf } from '../db/paging.ts';
 import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
 
 export interface OrderWithItems {
@@ -27,15 +28,10 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery, us
       eb.or([eb(sql`id::text`, 'like', pattern), eb(sql`lower(invoice_email)`, 'like', pattern), eb(sql`lower(invoice_name)`, 'like', pattern)]),
     );
   }
-  const [orders, count] = await Promise.all([
-    filtered
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit ?? LIMITS.pageSize)
-      .offset(query.offset ?? 0)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  const { limit, offset } = pageOf(query);
+  const [orders, total] = await Promise.all([
+    filtered.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    countRows(filtered),
   ]);
   const items =
     orders.length === 0
@@ -52,7 +48,7 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery, us
           .execute();
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
-  return { orders: orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] })), total: Number(count.total) };
+  return { orders: orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] })), total };
 }
 
 /** The licence keys delivered to each of the given lines. */

@@ -1,8 +1,8 @@
-import { LIMITS } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { toUser } from '../auth/user-repository.ts';
 import { containsPattern } from '../db/like.ts';
+import { countRows, pageOf } from '../db/paging.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 
 export function userHandlers(app: FastifyInstance): RouteHandlers {
@@ -15,17 +15,12 @@ export function userHandlers(app: FastifyInstance): RouteHandlers {
         filtered = filtered.where((eb) => eb.or([eb(sql`lower(username)`, 'like', pattern), eb(sql`lower(email)`, 'like', pattern)]));
       }
       if (query.role) filtered = filtered.where('role', '=', query.role);
-      const [rows, count] = await Promise.all([
-        filtered
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.limit ?? LIMITS.pageSize)
-          .offset(query.offset ?? 0)
-          .execute(),
-        filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      const { limit, offset } = pageOf(query);
+      const [rows, total] = await Promise.all([
+        filtered.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        countRows(filtered),
       ]);
-      return { users: rows.map(toUser), total: Number(count.total) };
+      return { users: rows.map(toUser), total };
     },
   };
 }
