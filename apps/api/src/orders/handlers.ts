@@ -5,7 +5,7 @@ import { AppError, notFound } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { addLicenseKeys, licenseKeyStock } from './license-keys.ts';
 import { findOrder, listOrders } from './order-repository.ts';
-import { adminChangeOrderStatus, canOpenOrder, checkDownloadLink, createOrder, presentOrder } from './order-service.ts';
+import { adminChangeOrderStatus, canOpenOrder, checkDownloadLink, createOrder, presentOrder, presentOrders } from './order-service.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
@@ -19,7 +19,7 @@ export function orderHandlers(app: FastifyInstance): RouteHandlers {
 
     listMyOrders: async ({ caller, query }) => {
       const { orders, total } = await listOrders(app.db, query, caller.id);
-      return { orders: await Promise.all(orders.map((order) => presentOrder(app, order, { includeGoods: true }))), total };
+      return { orders: await presentOrders(app, orders, { includeGoods: true }), total };
     },
 
     // Another account's order answers 404 like a missing one: its existence is not revealed.
@@ -62,7 +62,7 @@ export function orderHandlers(app: FastifyInstance): RouteHandlers {
 
     adminListOrders: async ({ query }) => {
       const { orders, total } = await listOrders(app.db, query);
-      return { orders: await Promise.all(orders.map((order) => presentOrder(app, order, { includeGoods: true }))), total };
+      return { orders: await presentOrders(app, orders, { includeGoods: true }), total };
     },
 
     adminSetOrderStatus: async ({ params, query, caller, request }) => {

@@ -103,10 +103,21 @@ export async function createOrder(app: FastifyInstance, caller: Caller | null, b
   return caller ? presented : { ...presented, access_token: orderAccessToken(app, orderId) };
 }
 
+/** Orders as the contract speaks them, their delivered keys read in one query for the whole list. */
+export async function presentOrders(app: FastifyInstance, orders: OrderWithItems[], { includeGoods }: { includeGoods: boolean }): Promise<Order[]> {
+  const deliveredItems = includeGoods ? orders.filter(({ order }) => order.status === 'completed').flatMap(({ items }) => items.map((item) => item.id)) : [];
+  const keys = await keysByItem(app.db, deliveredItems);
+  return orders.map((order) => toOrder(app, order, includeGoods, keys));
+}
+
 /** The order as the contract speaks it; keys and download links only when `includeGoods` and delivered. */
-export async function presentOrder(app: FastifyInstance, { order, items }: OrderWithItems, { includeGoods }: { includeGoods: boolean }): Promise<Order> {
+export async function presentOrder(app: FastifyInstance, order: OrderWithItems, options: { includeGoods: boolean }): Promise<Order> {
+  const [presented] = await presentOrders(app, [order], options);
+  return presented!;
+}
+
+function toOrder(app: FastifyInstance, { order, items }: OrderWithItems, includeGoods: boolean, keys: Map<string, string[]>): Order {
   const delivered = includeGoods && order.status === 'completed';
-  const keys = delivered ? await keysByItem(app.db, items.map((item) => item.id)) : new Map<string, string[]>();
   return {
     id: order.id,
     user_id: order.user_id,
