@@ -14,7 +14,7 @@ import { authHandlers } from './auth/handlers.ts';
 import { bootstrapAdmin } from './auth/bootstrap-admin.ts';
 import { seedDemoCatalog } from './catalog/demo/seed.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
-import type { DatabaseHandle } from './db/connect.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
 import { AppError } from './errors.ts';
 import { registerRoutes } from './http/register-routes.ts';
@@ -105,7 +105,22 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 4, parts: 5 } });
-  await app.register(dbPlugin, { database });
+  // A fresh embedded database takes seconds to create: open and migrate it before the plugins start,
+  // so a slow first start is not mistaken for a plugin that hangs.
+  const handle =
+    database ??
+    (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` }, (error) =>
+      app.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
+    ));
+  try {
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  } catch (error) {
+    if (!database) await handle.close();
+    throw error;
+  }
+  app.log.info({ database: handle.kind }, 'database ready');
+  await app.register(dbPlugin, { database: handle, closeWithApp: !database });
   await app.register(authPlugin);
   await app.register(storagePlugin);
   app.decorate('paypal', paypal ?? new PayPalClient());
