@@ -71,6 +71,10 @@ describe('the server process', () => {
 
     // A guest order token in the query never reaches the logs.
     await fetch(`http://127.0.0.1:${port}/api/guest/orders/00000000-0000-4000-8000-000000000000?token=secret-order-token-123`);
+    // The log line is written asynchronously after the answer: wait for it.
+    for (let waited = 0; waited < 5_000 && !server.output().includes('/api/guest/orders/'); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(server.output()).toContain('token=[redacted]');
     expect(server.output()).not.toContain('secret-order-token-123');
 
