@@ -1,17 +1,5 @@
 /** The app's configuration, checked once at start; the only reader of `import.meta.env`. */
-
-function parseHttpUrl(name: string, value: string | undefined): string {
-  const text = value?.trim() ?? '';
-  if (!text) return '';
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`${name} must be an absolute http(s) address, got "${text}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must use http or https, got "${text}"`);
-  return text.replace(/\/+$/, '');
-}
+import { parseHttpUrl } from '@store/ui';
 
 const apiUrl = parseHttpUrl('VITE_API_URL', import.meta.env.VITE_API_URL);
 

@@ -39,3 +39,4 @@ export { MessagePage, PagePending, type MessagePageProps } from './components/me
 // Browser plumbing both apps share: the stored session and the query client's policy.
 export { SESSION_KEYS, readAccessToken, clearStoredSession } from './session/session-storage.ts';
 export { createQueryClient } from './query/query-client.ts';
+export { parseHttpUrl } from './config/http-url.ts';

@@ -1,4 +1,4 @@
-import { media, vars } from '@store/ui';
+import { headerNavLink, media, vars } from '@store/ui';
 import { style } from '@vanilla-extract/css';
 
 export const brandLabel = style({
@@ -61,28 +61,22 @@ export const navList = style({
   },
 });
 
-export const navLink = style({
-  display: 'flex',
-  alignItems: 'center',
-  minHeight: '40px',
-  padding: `0 ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 500,
-  textDecoration: 'none',
-  whiteSpace: 'nowrap',
-  selectors: {
-    '&:hover': { color: vars.color.text, background: vars.color.surfaceRaised },
-    '&[data-status="active"]': {
-      color: vars.color.text,
-      background: `color-mix(in srgb, ${vars.color.primary} 16%, transparent)`,
+// The header's navigation link, laid out as a sidebar entry with a bar marking the current page.
+export const navLink = style([
+  headerNavLink,
+  {
+    whiteSpace: 'nowrap',
+    selectors: {
+      '&[data-status="active"]': {
+        color: vars.color.text,
+        background: `color-mix(in srgb, ${vars.color.primary} 16%, transparent)`,
+      },
+    },
+    '@media': {
+      [media.md]: { selectors: { '&[data-status="active"]': { boxShadow: `inset 3px 0 0 ${vars.color.primary}` } } },
     },
   },
-  '@media': {
-    [media.md]: { selectors: { '&[data-status="active"]': { boxShadow: `inset 3px 0 0 ${vars.color.primary}` } } },
-  },
-});
+]);
 
 export const content = style({
   minWidth: 0,
