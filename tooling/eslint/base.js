@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 /** Shared rules for every package: strict TypeScript, no floating promises, type-only imports. */
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.gen.ts', '**/.data/**', '**/test-results/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.gen.ts', '**/.data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

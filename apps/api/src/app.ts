@@ -199,7 +199,10 @@ function every(app: FastifyInstance, seconds: number, name: string, work: () => 
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-/** Serves the built storefront at / and the admin app at /admin/, each falling back to its index.html. */
+/**
+ * Serves the built storefront at / and the admin app at /admin/, each falling back to its index.html.
+ * The builds write .br and .gz copies of their assets (`preCompressed`), sent to browsers that accept them.
+ */
 async function serveApps(app: FastifyInstance, config: Config): Promise<void> {
   const storefront = config.storefrontDist ?? path.join(appsDir, 'storefront/dist');
   const admin = config.adminDist ?? path.join(appsDir, 'admin/dist');
@@ -209,9 +212,9 @@ async function serveApps(app: FastifyInstance, config: Config): Promise<void> {
     // Hashed assets never change; the index must always be fresh so a deploy shows at once.
     reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
-  if (hasStorefront) await app.register(fastifyStatic, { root: storefront, prefix: '/', wildcard: true, index: 'index.html', cacheControl: false, setHeaders: cacheHeaders });
+  if (hasStorefront) await app.register(fastifyStatic, { root: storefront, prefix: '/', wildcard: true, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders });
   if (hasAdmin) {
-    await app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: !hasStorefront, index: 'index.html', cacheControl: false, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: !hasStorefront, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders });
     app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/'));
   }
 

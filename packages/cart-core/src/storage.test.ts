@@ -1,6 +1,6 @@
-import { type CartItem } from '@store/contracts';
+import { type CartItem, CartItemSchema, validate } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY, createMemoryStorage, loadCart, saveCart } from './storage.ts';
+import { CART_STORAGE_KEY, createMemoryStorage, isCartLine, loadCart, saveCart } from './storage.ts';
 
 const PRO_ID = '0b7e1d52-3c4a-4f8e-9a61-2d5f8c9e0a11';
 const KIT_ID = '5c2f9a07-8e1b-4d3c-b6a2-7f0e1d2c3b44';
@@ -136,5 +136,45 @@ describe('createMemoryStorage', () => {
     expect(storage.getItem('a')).toBeNull();
     storage.clear();
     expect(storage.length).toBe(0);
+  });
+});
+
+describe('isCartLine', () => {
+  // Each candidate is judged by the contract's CartItemSchema too: the hand-written check must agree with it.
+  const candidates: unknown[] = [
+    line(),
+    line({ image: null }),
+    line({ price: 0 }),
+    line({ price: 1_000_000 }),
+    line({ id: PRO_ID.toUpperCase() }),
+    { ...line(), extra: 'dropped later' },
+    line({ price: 1_000_000.01 }),
+    line({ price: -1 }),
+    line({ price: Number.NaN }),
+    line({ price: '19.99' as unknown as number }),
+    line({ quantity: 0 }),
+    line({ quantity: -2 }),
+    line({ quantity: 1.5 }),
+    line({ id: 'not-a-uuid' }),
+    line({ id: `${PRO_ID}0` }),
+    line({ title: 42 as unknown as string }),
+    line({ image: 7 as unknown as string }),
+    line({ category: 'weapons' as CartItem['category'] }),
+    line({ product_type: 'bundle' as CartItem['product_type'] }),
+    (({ image: _image, ...rest }) => rest)(line()),
+    (({ category: _category, ...rest }) => rest)(line()),
+    null,
+    [],
+    'line',
+    42,
+  ];
+
+  it.each(candidates.map((candidate, index) => [index, candidate]))('agrees with CartItemSchema on candidate %i', (_index, candidate) => {
+    expect(isCartLine(candidate)).toBe(validate(CartItemSchema, candidate).ok);
+  });
+
+  it('accepts a well-formed line and refuses a quantity below 1', () => {
+    expect(isCartLine(line())).toBe(true);
+    expect(isCartLine(line({ quantity: 0 }))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { type CartItem, CartItemSchema, validate } from '@store/contracts';
+import { CATEGORIES, type CartItem, PRODUCT_TYPES } from '@store/contracts';
 
 /**
  * The local storage key of the cart (spec section 9: "a cart key named for the product").
@@ -30,6 +30,38 @@ export function createMemoryStorage(): Storage {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CATEGORY_VALUES: ReadonlySet<string> = new Set(CATEGORIES.map((category) => category.value));
+const PRODUCT_TYPE_VALUES: ReadonlySet<string> = new Set(PRODUCT_TYPES.map((type) => type.value));
+const MAX_PRICE = 1_000_000;
+
+/**
+ * True when a stored value is a cart line as `CartItemSchema` (packages/contracts) defines it.
+ * Written out rather than run through TypeBox because the cart loads on every first paint and the
+ * validator would add about 36 kB gzip to it; storage.test.ts checks it agrees with the schema.
+ */
+export function isCartLine(value: unknown): value is CartItem {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const line = value as Record<string, unknown>;
+  return (
+    typeof line.id === 'string' &&
+    UUID.test(line.id) &&
+    typeof line.title === 'string' &&
+    typeof line.price === 'number' &&
+    Number.isFinite(line.price) &&
+    line.price >= 0 &&
+    line.price <= MAX_PRICE &&
+    typeof line.quantity === 'number' &&
+    Number.isInteger(line.quantity) &&
+    line.quantity >= 1 &&
+    (typeof line.image === 'string' || line.image === null) &&
+    typeof line.category === 'string' &&
+    CATEGORY_VALUES.has(line.category) &&
+    typeof line.product_type === 'string' &&
+    PRODUCT_TYPE_VALUES.has(line.product_type)
+  );
+}
+
 /** The stored lines when they are a well-formed cart, else undefined. Extra fields are dropped. */
 function parseCart(raw: string): CartItem[] | undefined {
   let parsed: unknown;
@@ -43,11 +75,10 @@ function parseCart(raw: string): CartItem[] | undefined {
   const lines: CartItem[] = [];
   const ids = new Set<string>();
   for (const candidate of parsed) {
-    const result = validate(CartItemSchema, candidate);
     // The cart is keyed by product id (spec section 3): two lines of one id mean the value was tampered with.
-    if (!result.ok || ids.has(result.value.id)) return undefined;
-    ids.add(result.value.id);
-    const { id, title, price, quantity, image, category, product_type } = result.value;
+    if (!isCartLine(candidate) || ids.has(candidate.id)) return undefined;
+    ids.add(candidate.id);
+    const { id, title, price, quantity, image, category, product_type } = candidate;
     lines.push({ id, title, price, quantity, image, category, product_type });
   }
   return lines;

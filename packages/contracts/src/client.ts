@@ -1,5 +1,6 @@
-import { type Static, type TSchema } from 'typebox';
-import { routeNames, routes, type RouteName, type Routes } from './routes.ts';
+import type { Static, TSchema } from 'typebox';
+import { endpointNames, endpoints } from './endpoints.ts';
+import type { RouteName, Routes } from './routes.ts';
 
 type Field<R, K extends string> = R extends { [P in K]: infer S extends TSchema } ? Static<S> : never;
 
@@ -92,7 +93,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
   async function call(name: RouteName, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {}, init: RequestInit = {}) {
-    const route = routes[name];
+    const route = endpoints[name];
     const headers = new Headers(init.headers);
     const token = options.getToken?.();
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -115,5 +116,5 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return response.headers.get('content-type')?.includes('application/json') === false ? response.blob() : response.json();
   }
 
-  return Object.fromEntries(routeNames.map((name) => [name, (input?: object, init?: RequestInit) => call(name, input, init)])) as unknown as ApiClient;
+  return Object.fromEntries(endpointNames.map((name) => [name, (input?: object, init?: RequestInit) => call(name, input, init)])) as unknown as ApiClient;
 }

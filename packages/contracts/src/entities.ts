@@ -10,7 +10,7 @@ import {
   ProviderEnvironmentSchema,
   RoleSchema,
   ThemeSchema,
-} from './enums.ts';
+} from './enum-schemas.ts';
 
 /* Shared field shapes ---------------------------------------------------------------------------- */
 

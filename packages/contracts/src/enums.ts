@@ -1,4 +1,3 @@
-import Type from 'typebox';
 
 /** A value the API stores, with the label the apps show. */
 export interface Labelled<V extends string> {
@@ -95,18 +94,6 @@ export const COLOR_PRESETS = [
 export const THEMES = ['dark', 'light'] as const;
 export const PROVIDER_ENVIRONMENTS = ['sandbox', 'live'] as const;
 export const PAYMENT_METHODS = ['paypal', 'crypto', 'card', 'manual'] as const;
-
-const values = <T extends readonly Labelled<string>[]>(list: T) => list.map((item) => item.value) as { [K in keyof T]: T[K]['value'] };
-
-export const CategorySchema = Type.Enum(values(CATEGORIES), { description: 'Product category' });
-export const ProductTypeSchema = Type.Enum(values(PRODUCT_TYPES), { description: 'Product type' });
-export const OrderStatusSchema = Type.Enum(values(ORDER_STATUSES), { description: 'Order status' });
-export const RoleSchema = Type.Enum(values(ROLES), { description: 'User role' });
-export const ProductSortSchema = Type.Enum(values(PRODUCT_SORTS), { description: 'Sort order' });
-export const FontFamilySchema = Type.Enum(FONT_FAMILIES);
-export const ThemeSchema = Type.Enum(THEMES);
-export const ProviderEnvironmentSchema = Type.Enum(PROVIDER_ENVIRONMENTS);
-export const PaymentMethodSchema = Type.Enum(PAYMENT_METHODS);
 
 export function labelOf<V extends string>(list: readonly Labelled<V>[], value: string): string {
   return list.find((item) => item.value === value)?.label ?? value;

@@ -1,5 +1,7 @@
 export * from './brand.ts';
 export * from './enums.ts';
+export * from './enum-schemas.ts';
+export * from './endpoints.ts';
 export * from './entities.ts';
 export * from './routes.ts';
 export * from './client.ts';

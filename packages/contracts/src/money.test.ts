@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd, formatUsdWhole, hasWholeCents, toCents, toDollars } from './money.ts';
+import { formatUsd, formatUsdShort, formatUsdWhole, hasWholeCents, toCents, toDollars } from './money.ts';
 
 describe('money', () => {
   it('turns dollars into whole cents without float drift', () => {
@@ -19,5 +19,14 @@ describe('money', () => {
   it('formats USD with two decimals on guest pages and none elsewhere', () => {
     expect(formatUsd(1234.5)).toBe('$1,234.50');
     expect(formatUsdWhole(49)).toBe('$49');
+  });
+});
+
+describe('formatUsdShort', () => {
+  it('drops the decimals of a whole amount but never rounds away cents', () => {
+    expect(formatUsdShort(49)).toBe('$49');
+    expect(formatUsdShort(1499)).toBe('$1,499');
+    expect(formatUsdShort(49.99)).toBe('$49.99');
+    expect(formatUsdShort(0.1 + 0.2)).toBe('$0.30');
   });
 });

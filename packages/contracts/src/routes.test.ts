@@ -59,3 +59,11 @@ describe('the client URL builders', () => {
     expect(buildQuery(undefined)).toBe('');
   });
 });
+
+describe('the endpoints the client calls', () => {
+  it('are exactly the routes of the table, with the same method and path', async () => {
+    const { endpointNames, endpoints } = await import('./endpoints.ts');
+    expect(endpointNames).toEqual(routeNames);
+    for (const name of routeNames) expect(endpoints[name]).toEqual({ method: routes[name].method, path: routes[name].path });
+  });
+});

@@ -1,4 +1,5 @@
 import Type, { type TSchema } from 'typebox';
+import { endpoints } from './endpoints.ts';
 import {
   AuthResponseSchema,
   CategoryOptionSchema,
@@ -70,8 +71,7 @@ const Empty = Type.Null({ description: 'No content' });
 export const routes = define({
   /* Auth */
   register: {
-    method: 'POST',
-    path: '/api/auth/register',
+    ...endpoints.register,
     access: 'public',
     summary: 'Create an account and sign in',
     tag: 'auth',
@@ -81,8 +81,7 @@ export const routes = define({
     response: AuthResponseSchema,
   },
   login: {
-    method: 'POST',
-    path: '/api/auth/login',
+    ...endpoints.login,
     access: 'public',
     summary: 'Sign in with an email or a username',
     tag: 'auth',
@@ -91,12 +90,11 @@ export const routes = define({
     status: 200,
     response: AuthResponseSchema,
   },
-  me: { method: 'GET', path: '/api/auth/me', access: 'user', summary: 'The signed-in account', tag: 'auth', status: 200, response: UserSchema },
+  me: { ...endpoints.me, access: 'user', summary: 'The signed-in account', tag: 'auth', status: 200, response: UserSchema },
 
   /* Catalogue */
   listProducts: {
-    method: 'GET',
-    path: '/api/products',
+    ...endpoints.listProducts,
     access: 'public',
     summary: 'Search, filter, sort and page the catalogue',
     tag: 'catalogue',
@@ -105,8 +103,7 @@ export const routes = define({
     response: ProductListSchema,
   },
   listCategories: {
-    method: 'GET',
-    path: '/api/products/categories',
+    ...endpoints.listCategories,
     access: 'public',
     summary: 'The product categories with their labels',
     tag: 'catalogue',
@@ -114,8 +111,7 @@ export const routes = define({
     response: Type.Array(CategoryOptionSchema),
   },
   getProduct: {
-    method: 'GET',
-    path: '/api/products/:id',
+    ...endpoints.getProduct,
     access: 'public',
     summary: 'One product',
     tag: 'catalogue',
@@ -125,10 +121,9 @@ export const routes = define({
   },
 
   /* Site */
-  siteInfo: { method: 'GET', path: '/api/site-info', access: 'public', summary: 'Site name, logo and appearance', tag: 'site', status: 200, response: SiteInfoSchema },
+  siteInfo: { ...endpoints.siteInfo, access: 'public', summary: 'Site name, logo and appearance', tag: 'site', status: 200, response: SiteInfoSchema },
   upload: {
-    method: 'POST',
-    path: '/api/upload',
+    ...endpoints.upload,
     access: 'admin',
     summary: 'Upload an image (multipart field `file`, at most 5 MB)',
     tag: 'site',
@@ -139,8 +134,7 @@ export const routes = define({
 
   /* Orders and payments */
   createOrder: {
-    method: 'POST',
-    path: '/api/orders',
+    ...endpoints.createOrder,
     access: 'optional',
     summary: 'Create a pending order priced by the server; guests send invoice_data',
     tag: 'orders',
@@ -150,8 +144,7 @@ export const routes = define({
     response: OrderSchema,
   },
   listMyOrders: {
-    method: 'GET',
-    path: '/api/orders',
+    ...endpoints.listMyOrders,
     access: 'user',
     summary: "The signed-in user's orders, newest first",
     tag: 'orders',
@@ -160,8 +153,7 @@ export const routes = define({
     response: OrderListSchema,
   },
   getMyOrder: {
-    method: 'GET',
-    path: '/api/orders/:id',
+    ...endpoints.getMyOrder,
     access: 'user',
     summary: 'One of the signed-in user’s orders',
     tag: 'orders',
@@ -170,8 +162,7 @@ export const routes = define({
     response: OrderSchema,
   },
   getGuestOrder: {
-    method: 'GET',
-    path: '/api/guest/orders/:orderId',
+    ...endpoints.getGuestOrder,
     access: 'public',
     summary: 'A guest order, by its unguessable id; its goods only with the access token',
     tag: 'orders',
@@ -182,8 +173,7 @@ export const routes = define({
     response: OrderSchema,
   },
   createPayment: {
-    method: 'POST',
-    path: '/api/payments/create',
+    ...endpoints.createPayment,
     access: 'optional',
     summary: 'Create the PayPal payment of an order and answer the approval address',
     tag: 'payments',
@@ -192,8 +182,7 @@ export const routes = define({
     response: PaymentLinkSchema,
   },
   paypalCreateOrder: {
-    method: 'POST',
-    path: '/api/paypal/create-order',
+    ...endpoints.paypalCreateOrder,
     access: 'optional',
     summary: 'Create the PayPal order of one of our orders',
     tag: 'payments',
@@ -202,8 +191,7 @@ export const routes = define({
     response: PayPalCreateResultSchema,
   },
   paypalCaptureOrder: {
-    method: 'POST',
-    path: '/api/paypal/capture-order/:paypalOrderId',
+    ...endpoints.paypalCaptureOrder,
     access: 'optional',
     summary: 'Capture an approved PayPal order and deliver ours',
     tag: 'payments',
@@ -213,8 +201,7 @@ export const routes = define({
   },
 
   paypalWebhook: {
-    method: 'POST',
-    path: '/api/paypal/webhook',
+    ...endpoints.paypalWebhook,
     access: 'public',
     summary: 'PayPal webhook events, verified with PayPal and applied once',
     tag: 'payments',
@@ -223,8 +210,7 @@ export const routes = define({
     response: Type.Object({ received: Type.Boolean() }),
   },
   download: {
-    method: 'GET',
-    path: '/api/downloads/:id',
+    ...endpoints.download,
     access: 'public',
     summary: 'The file of a delivered order line, through a short-lived signed link',
     tag: 'orders',
@@ -236,8 +222,7 @@ export const routes = define({
 
   /* Admin */
   adminStats: {
-    method: 'GET',
-    path: '/api/admin/stats',
+    ...endpoints.adminStats,
     access: 'admin',
     summary: 'Dashboard figures: products, orders, users and revenue',
     tag: 'admin',
@@ -245,8 +230,7 @@ export const routes = define({
     response: DashboardStatsSchema,
   },
   adminLicenseKeyStock: {
-    method: 'GET',
-    path: '/api/admin/products/:id/keys',
+    ...endpoints.adminLicenseKeyStock,
     access: 'admin',
     summary: 'How many licence keys of a product remain',
     tag: 'admin',
@@ -255,8 +239,7 @@ export const routes = define({
     response: LicenseKeyStockSchema,
   },
   adminAddLicenseKeys: {
-    method: 'POST',
-    path: '/api/admin/products/:id/keys',
+    ...endpoints.adminAddLicenseKeys,
     access: 'admin',
     summary: 'Add licence keys in bulk, one per line; duplicates are refused',
     tag: 'admin',
@@ -266,8 +249,7 @@ export const routes = define({
     response: LicenseKeysAddedSchema,
   },
   adminListProducts: {
-    method: 'GET',
-    path: '/api/admin/products',
+    ...endpoints.adminListProducts,
     access: 'admin',
     summary: 'The catalogue for staff',
     tag: 'admin',
@@ -276,8 +258,7 @@ export const routes = define({
     response: ProductListSchema,
   },
   adminCreateProduct: {
-    method: 'POST',
-    path: '/api/admin/products',
+    ...endpoints.adminCreateProduct,
     access: 'admin',
     summary: 'Add a product',
     tag: 'admin',
@@ -286,8 +267,7 @@ export const routes = define({
     response: ProductSchema,
   },
   adminUpdateProduct: {
-    method: 'PUT',
-    path: '/api/admin/products/:id',
+    ...endpoints.adminUpdateProduct,
     access: 'admin',
     summary: 'Replace a product’s fields',
     tag: 'admin',
@@ -297,8 +277,7 @@ export const routes = define({
     response: ProductSchema,
   },
   adminDeleteProduct: {
-    method: 'DELETE',
-    path: '/api/admin/products/:id',
+    ...endpoints.adminDeleteProduct,
     access: 'admin',
     summary: 'Remove a product from the catalogue',
     tag: 'admin',
@@ -307,8 +286,7 @@ export const routes = define({
     response: Empty,
   },
   adminListOrders: {
-    method: 'GET',
-    path: '/api/admin/orders',
+    ...endpoints.adminListOrders,
     access: 'admin',
     summary: 'Search and filter all orders',
     tag: 'admin',
@@ -317,8 +295,7 @@ export const routes = define({
     response: OrderListSchema,
   },
   adminSetOrderStatus: {
-    method: 'PATCH',
-    path: '/api/admin/orders/:id/status',
+    ...endpoints.adminSetOrderStatus,
     access: 'admin',
     summary: 'Confirm or reject an order',
     tag: 'admin',
@@ -328,8 +305,7 @@ export const routes = define({
     response: OrderSchema,
   },
   adminListUsers: {
-    method: 'GET',
-    path: '/api/admin/users',
+    ...endpoints.adminListUsers,
     access: 'admin',
     summary: 'Search and filter accounts',
     tag: 'admin',
@@ -338,8 +314,7 @@ export const routes = define({
     response: UserListSchema,
   },
   adminGetSettings: {
-    method: 'GET',
-    path: '/api/admin/settings',
+    ...endpoints.adminGetSettings,
     access: 'admin',
     summary: 'Site settings, secrets masked',
     tag: 'admin',
@@ -347,8 +322,7 @@ export const routes = define({
     response: SiteSettingsSchema,
   },
   adminUpdateSettings: {
-    method: 'PUT',
-    path: '/api/admin/settings',
+    ...endpoints.adminUpdateSettings,
     access: 'admin',
     summary: 'Save site settings; a masked secret sent back keeps the stored value',
     tag: 'admin',
@@ -357,8 +331,7 @@ export const routes = define({
     response: SiteSettingsSchema,
   },
   adminTestCoingate: {
-    method: 'POST',
-    path: '/api/admin/test-coingate',
+    ...endpoints.adminTestCoingate,
     access: 'admin',
     summary: 'Check the stored CoinGate key against its environment',
     tag: 'admin',
@@ -366,8 +339,7 @@ export const routes = define({
     response: ProviderTestResultSchema,
   },
   adminTestEmail: {
-    method: 'POST',
-    path: '/api/admin/test-email',
+    ...endpoints.adminTestEmail,
     access: 'admin',
     summary: 'Send a test message through the stored SMTP settings',
     tag: 'admin',

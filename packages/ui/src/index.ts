@@ -33,10 +33,45 @@ export {
   type SiteHeaderLayoutProps,
 } from './components/site-header-layout.tsx';
 export { FooterLayout, FooterSection, footerList, footerLink, type FooterLayoutProps } from './components/footer-layout.tsx';
-export { CartIcon, MenuIcon, CloseIcon, MailIcon, ExternalIcon, type IconProps } from './components/icons.tsx';
+export * from './components/icons.tsx';
+export {
+  TextField,
+  TextAreaField,
+  PasswordField,
+  SelectField,
+  Checkbox,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+  type PasswordFieldProps,
+  type SelectFieldProps,
+  type SelectOption,
+  type CheckboxProps,
+} from './components/field.tsx';
+export { Modal, type ModalProps } from './components/modal.tsx';
+export { StarRating, filledStars, type StarRatingProps } from './components/star-rating.tsx';
+export { Price, type PriceProps } from './components/price.tsx';
 export { MessagePage, PagePending, type MessagePageProps } from './components/message-page.tsx';
 
 // Browser plumbing both apps share: the stored session and the query client's policy.
 export { SESSION_KEYS, readAccessToken, clearStoredSession } from './session/session-storage.ts';
+export { createSessionStore, type SessionState, type SessionStatus, type SessionStore } from './session/session-store.ts';
 export { createQueryClient } from './query/query-client.ts';
 export { parseHttpUrl } from './config/http-url.ts';
+export { SearchField, type SearchFieldProps } from './components/search-field.tsx';
+export { Notice, type NoticeProps, type NoticeTone } from './components/notice.tsx';
+export { CopyButton, CopyIcon, copyText, COPIED_FEEDBACK_MS, type CopyButtonProps } from './components/copy-button.tsx';
+export { loadSiteFont, isSiteFont, LATIN_UNICODE_RANGE, type SiteFontFiles } from './theme/site-fonts.ts';
+export { withDetail } from './feedback/with-detail.ts';
+export {
+  DataTable,
+  DataHeaderCell,
+  DataRow,
+  DataCell,
+  DataTableLoadingRow,
+  DataTableEmptyRow,
+  type DataTableProps,
+  type DataCellProps,
+} from './components/data-table.tsx';
+export { Pagination, pageCount, DEFAULT_PAGINATION_LABELS, type PaginationProps, type PaginationLabels } from './components/pagination.tsx';
+export { StatGrid, StatCard, type StatCardProps } from './components/stat-card.tsx';
+export { PencilIcon } from './components/pencil-icon.tsx';

@@ -1,4 +1,5 @@
 // The jsdom test setup of every React package: browser gaps filled, and a test fails on any console.error.
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 

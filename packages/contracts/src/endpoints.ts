@@ -1,0 +1,41 @@
+/**
+ * Method and path of every API route: the part of the route table the typed client needs at run time.
+ * Kept apart from the schemas (routes.ts) so an app's first load carries no validator code; routes.ts
+ * builds each route on these, so a path is written once.
+ */
+export const endpoints = {
+  register: { method: 'POST', path: '/api/auth/register' },
+  login: { method: 'POST', path: '/api/auth/login' },
+  me: { method: 'GET', path: '/api/auth/me' },
+  listProducts: { method: 'GET', path: '/api/products' },
+  listCategories: { method: 'GET', path: '/api/products/categories' },
+  getProduct: { method: 'GET', path: '/api/products/:id' },
+  siteInfo: { method: 'GET', path: '/api/site-info' },
+  upload: { method: 'POST', path: '/api/upload' },
+  createOrder: { method: 'POST', path: '/api/orders' },
+  listMyOrders: { method: 'GET', path: '/api/orders' },
+  getMyOrder: { method: 'GET', path: '/api/orders/:id' },
+  getGuestOrder: { method: 'GET', path: '/api/guest/orders/:orderId' },
+  createPayment: { method: 'POST', path: '/api/payments/create' },
+  paypalCreateOrder: { method: 'POST', path: '/api/paypal/create-order' },
+  paypalCaptureOrder: { method: 'POST', path: '/api/paypal/capture-order/:paypalOrderId' },
+  paypalWebhook: { method: 'POST', path: '/api/paypal/webhook' },
+  download: { method: 'GET', path: '/api/downloads/:id' },
+  adminStats: { method: 'GET', path: '/api/admin/stats' },
+  adminLicenseKeyStock: { method: 'GET', path: '/api/admin/products/:id/keys' },
+  adminAddLicenseKeys: { method: 'POST', path: '/api/admin/products/:id/keys' },
+  adminListProducts: { method: 'GET', path: '/api/admin/products' },
+  adminCreateProduct: { method: 'POST', path: '/api/admin/products' },
+  adminUpdateProduct: { method: 'PUT', path: '/api/admin/products/:id' },
+  adminDeleteProduct: { method: 'DELETE', path: '/api/admin/products/:id' },
+  adminListOrders: { method: 'GET', path: '/api/admin/orders' },
+  adminSetOrderStatus: { method: 'PATCH', path: '/api/admin/orders/:id/status' },
+  adminListUsers: { method: 'GET', path: '/api/admin/users' },
+  adminGetSettings: { method: 'GET', path: '/api/admin/settings' },
+  adminUpdateSettings: { method: 'PUT', path: '/api/admin/settings' },
+  adminTestCoingate: { method: 'POST', path: '/api/admin/test-coingate' },
+  adminTestEmail: { method: 'POST', path: '/api/admin/test-email' },
+} as const;
+
+export type EndpointName = keyof typeof endpoints;
+export const endpointNames = Object.keys(endpoints) as EndpointName[];

@@ -1,0 +1,28 @@
+import Type from 'typebox';
+import {
+  CATEGORIES,
+  FONT_FAMILIES,
+  type Labelled,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PRODUCT_SORTS,
+  PRODUCT_TYPES,
+  PROVIDER_ENVIRONMENTS,
+  ROLES,
+  THEMES,
+} from './enums.ts';
+
+/* The enums of enums.ts as TypeBox schemas; apart from the plain lists so the apps' first load needs no TypeBox. */
+
+const values = <T extends readonly Labelled<string>[]>(list: T) => list.map((item) => item.value) as { [K in keyof T]: T[K]['value'] };
+
+export const CategorySchema = Type.Enum(values(CATEGORIES), { description: 'Product category' });
+export const ProductTypeSchema = Type.Enum(values(PRODUCT_TYPES), { description: 'Product type' });
+export const OrderStatusSchema = Type.Enum(values(ORDER_STATUSES), { description: 'Order status' });
+export const RoleSchema = Type.Enum(values(ROLES), { description: 'User role' });
+export const ProductSortSchema = Type.Enum(values(PRODUCT_SORTS), { description: 'Sort order' });
+export const FontFamilySchema = Type.Enum(FONT_FAMILIES);
+export const ThemeSchema = Type.Enum(THEMES);
+export const ProviderEnvironmentSchema = Type.Enum(PROVIDER_ENVIRONMENTS);
+export const PaymentMethodSchema = Type.Enum(PAYMENT_METHODS);
+

@@ -1,0 +1,26 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Modal } from './modal.tsx';
+
+describe('modal', () => {
+  it('renders nothing while closed', () => {
+    render(
+      <Modal open={false} title="Order" onClose={() => {}}>
+        Body
+      </Modal>,
+    );
+    expect(screen.queryByText('Body')).toBeNull();
+  });
+
+  it('is a dialog named by its title, closed by its close icon', () => {
+    const onClose = vi.fn();
+    render(
+      <Modal open title="Order details" onClose={onClose}>
+        Body
+      </Modal>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Order details' })).toHaveTextContent('Body');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,62 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { IconButton } from './button.tsx';
+import { CloseIcon } from './icons.tsx';
+import * as styles from './modal.css.ts';
+
+export interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  /** Called by the close icon, Escape and a click on the backdrop. */
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+  /** The close icon's accessible name. */
+  closeLabel?: string;
+}
+
+/**
+ * A modal dialog on the native `<dialog>`: the browser traps focus, makes the page behind inert and
+ * returns focus on close. Escape and the backdrop close it through `onClose`, so the owner keeps the state.
+ */
+export function Modal({ open, title, onClose, children, wide = false, closeLabel = 'Close' }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      // jsdom has no showModal; the attribute alone keeps the content visible there.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  if (!open) return null;
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={[styles.dialog, wide && styles.wide].filter(Boolean).join(' ')}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        <IconButton label={closeLabel} icon={<CloseIcon size={18} />} onClick={onClose} />
+      </div>
+      <div className={styles.body}>{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,92 @@
+import type { AuthResponse, User } from '@store/contracts';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { SESSION_KEYS, clearStoredSession, readAccessToken } from './session-storage.ts';
+
+/**
+ * A signed-in session as both apps keep it (spec section 4): it starts `loading`; a stored token and
+ * user are checked with GET /auth/me; success keeps the fresh user, failure clears both stored items;
+ * then `ready`. Login and registration store the token and user; logout clears both.
+ */
+export type SessionStatus = 'loading' | 'ready';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  /** Restores the stored session once; later calls answer the same promise. */
+  initialize: () => Promise<void>;
+  signIn: (auth: AuthResponse) => void;
+  signOut: () => void;
+}
+
+export type SessionStore = StoreApi<SessionState> & {
+  /** Waits for the start-up check, then answers the signed-in user or null: what route guards ask. */
+  currentUser: () => Promise<User | null>;
+  /** Only for tests: back to a fresh, loading session. */
+  reset: () => void;
+};
+
+function readStoredUser(): User | null {
+  try {
+    const raw = window.localStorage.getItem(SESSION_KEYS.user);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeSession(token: string | null, user: User): void {
+  try {
+    if (token) window.localStorage.setItem(SESSION_KEYS.accessToken, token);
+    window.localStorage.setItem(SESSION_KEYS.user, JSON.stringify(user));
+  } catch {
+    // Storage refused (private mode): the session lasts as long as the page.
+  }
+}
+
+export function createSessionStore({ fetchCurrentUser }: { fetchCurrentUser: () => Promise<User> }): SessionStore {
+  let initializing: Promise<void> | null = null;
+
+  const store = createStore<SessionState>()((set) => ({
+    status: 'loading',
+    user: null,
+    initialize: () => {
+      initializing ??= (async () => {
+        if (!readAccessToken() || !readStoredUser()) {
+          clearStoredSession();
+          set({ status: 'ready', user: null });
+          return;
+        }
+        try {
+          const user = await fetchCurrentUser();
+          storeSession(null, user);
+          set({ status: 'ready', user });
+        } catch (error) {
+          // Spec section 8: an initialisation failure is logged and the stored session cleared.
+          console.warn('Could not restore the session', error);
+          clearStoredSession();
+          set({ status: 'ready', user: null });
+        }
+      })();
+      return initializing;
+    },
+    signIn: (auth) => {
+      storeSession(auth.access_token, auth.user);
+      set({ status: 'ready', user: auth.user });
+    },
+    signOut: () => {
+      clearStoredSession();
+      set({ user: null });
+    },
+  }));
+
+  return Object.assign(store, {
+    currentUser: async () => {
+      await store.getState().initialize();
+      return store.getState().user;
+    },
+    reset: () => {
+      initializing = null;
+      store.setState({ status: 'loading', user: null });
+    },
+  });
+}
