@@ -1,3 +1,4 @@
+import { precompress } from '@store/vite-config/precompress';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -9,7 +10,7 @@ const api = { target: 'http://localhost:3000', changeOrigin: true };
 export default defineConfig({
   base: '/',
   // The router plugin generates src/routeTree.gen.ts and must transform the routes before React does.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/uploads': api },

@@ -1,6 +1,13 @@
 /** The app's configuration, checked once at start; the only reader of `import.meta.env`. */
 import { parseHttpUrl } from '@store/ui';
 
+declare global {
+  interface ImportMetaEnv {
+    /** Absolute address of the admin app when it is deployed elsewhere; unset means `/admin/` on this host. */
+    readonly VITE_ADMIN_URL?: string;
+  }
+}
+
 const apiUrl = parseHttpUrl('VITE_API_URL', import.meta.env.VITE_API_URL);
 
 export const env = {
@@ -8,4 +15,6 @@ export const env = {
   apiUrl,
   /** Where files the API serves (`/uploads/...`) live, to make their paths absolute. */
   apiBase: apiUrl || window.location.origin,
+  /** The admin app's address when set at build time; empty otherwise (paths.ts holds the default). */
+  adminUrl: parseHttpUrl('VITE_ADMIN_URL', import.meta.env.VITE_ADMIN_URL),
 } as const;

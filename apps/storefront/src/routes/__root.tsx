@@ -1,6 +1,8 @@
 import { AppRoot, Main, SkipLink, themeVars, useDocumentTitle } from '@store/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { useCartCount } from '../features/cart/cart-store.ts';
+import { useSessionSnapshot } from '../features/session/session-store.ts';
 import { AppToaster } from '../features/site/app-toaster.tsx';
 import { siteInfoQueryOptions } from '../features/site/queries.ts';
 import { SandboxNotice } from '../features/site/sandbox-notice.tsx';
@@ -21,13 +23,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const site = useSiteInfo();
+  const cartCount = useCartCount();
+  const session = useSessionSnapshot();
   useDocumentTitle(site.site_name);
 
   return (
     <AppRoot style={themeVars(site)}>
       <SkipLink />
       {site.payments_sandbox && <SandboxNotice />}
-      <SiteHeader site={site} />
+      <SiteHeader site={site} cartCount={cartCount} session={session} />
       <Main>
         <Outlet />
       </Main>

@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Hero } from '../features/home/hero.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
 
+// No loader: the hero paints at once and the featured products load inside the page (they have skeletons).
 export const Route = createFileRoute('/')({
   component: HomePage,
 });
-
-function HomePage() {
-  return <Hero />;
-}

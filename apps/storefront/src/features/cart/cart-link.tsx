@@ -1,6 +1,5 @@
 import { CartIcon } from '@store/ui';
 import { Link } from '@tanstack/react-router';
-import { paths } from '../site/paths.ts';
 import * as styles from './cart-link.css.ts';
 
 export function cartLabel(count: number): string {
@@ -11,7 +10,7 @@ export function cartLabel(count: number): string {
 /** The cart icon in the header; the count badge shows only when something is in the cart. */
 export function CartLink({ count }: { count: number }) {
   return (
-    <Link to={paths.cart} aria-label={cartLabel(count)} title="Cart" className={styles.link}>
+    <Link to="/cart" aria-label={cartLabel(count)} title="Cart" className={styles.link}>
       <CartIcon size={22} />
       {count > 0 && (
         <span className={styles.count} aria-hidden="true" data-testid="cart-count">

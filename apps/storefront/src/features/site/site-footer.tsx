@@ -1,16 +1,7 @@
 import { Badge, FooterLayout, FooterSection, Logo, MailIcon, footerLink, footerList } from '@store/ui';
 import { Link } from '@tanstack/react-router';
 import { COMPANY, SUPPORT_EMAIL } from './company.ts';
-import { paths } from './paths.ts';
 import * as styles from './site-footer.css.ts';
-
-const QUICK_LINKS = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.products, label: 'Products' },
-  { to: paths.cart, label: 'Cart' },
-  { to: paths.terms, label: 'Terms of Service' },
-  { to: paths.privacy, label: 'Privacy Policy' },
-];
 
 export interface SiteFooterProps {
   siteName: string;
@@ -30,12 +21,12 @@ export function SiteFooter({ siteName, logoUrl, year = new Date().getFullYear() 
           </p>
           <ul className={styles.legal}>
             <li>
-              <Link to={paths.terms} className={footerLink}>
+              <Link to="/terms-of-service" className={footerLink}>
                 Terms of Service
               </Link>
             </li>
             <li>
-              <Link to={paths.privacy} className={footerLink}>
+              <Link to="/privacy-policy" className={footerLink}>
                 Privacy Policy
               </Link>
             </li>
@@ -56,13 +47,31 @@ export function SiteFooter({ siteName, logoUrl, year = new Date().getFullYear() 
 
       <FooterSection title="Quick Links">
         <ul className={footerList}>
-          {QUICK_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className={footerLink}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
+          <li>
+            <Link to="/" className={footerLink}>
+              Home
+            </Link>
+          </li>
+          <li>
+            <Link to="/products" className={footerLink}>
+              Products
+            </Link>
+          </li>
+          <li>
+            <Link to="/cart" className={footerLink}>
+              Cart
+            </Link>
+          </li>
+          <li>
+            <Link to="/terms-of-service" className={footerLink}>
+              Terms of Service
+            </Link>
+          </li>
+          <li>
+            <Link to="/privacy-policy" className={footerLink}>
+              Privacy Policy
+            </Link>
+          </li>
         </ul>
       </FooterSection>
 

@@ -1,29 +1,53 @@
-import type { SiteInfo } from '@store/contracts';
-import { Logo, SiteHeaderLayout, buttonClassName, headerBrandLink, headerBrandName, headerNavLink, headerNavList } from '@store/ui';
-import { Link } from '@tanstack/react-router';
+import type { SiteInfo, User } from '@store/contracts';
+import {
+  Logo,
+  SiteHeaderLayout,
+  Skeleton,
+  buttonClassName,
+  vars,
+  headerBrandLink,
+  headerBrandName,
+  headerNavLink,
+  headerNavList,
+} from '@store/ui';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CartLink } from '../cart/cart-link.tsx';
-import { paths } from './paths.ts';
-
-const PRIMARY_LINKS = [
-  { to: paths.home, label: 'Home', exact: true },
-  { to: paths.products, label: 'Products', exact: false },
-];
+import { type SessionStatus, sessionStore } from '../session/session-store.ts';
+import { UserMenu } from '../session/user-menu.tsx';
 
 export interface SiteHeaderProps {
   site: SiteInfo;
-  /** Items in the cart; the cart store arrives with the cart screen, until then 0. */
+  /** Items in the cart; the badge shows only above 0. */
   cartCount?: number;
+  /** The shopper's session; a guest's when not given. */
+  session?: { status: SessionStatus; user: User | null };
 }
 
-/** The shop's sticky navigation bar: logo and name, the main links, the cart, and Login / Sign Up for guests. */
-export function SiteHeader({ site, cartCount = 0 }: SiteHeaderProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
+const GUEST_SESSION = { status: 'ready', user: null } as const;
+
+/**
+ * The shop's sticky navigation bar (spec section 2): logo and name, Home and Products, the cart, and
+ * Login / Sign Up for guests or the user menu once signed in. While the start-up session check runs
+ * it shows a placeholder instead of either, so neither flashes.
+ */
+export function SiteHeader({ site, cartCount = 0, session = GUEST_SESSION }: SiteHeaderProps) {
+  const navigate = useNavigate();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  // The mobile menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+
+  const logout = () => {
+    sessionStore.getState().signOut();
+    setMenuOpenOn(null);
+    void navigate({ to: '/' });
+  };
 
   return (
     <SiteHeaderLayout
       menuOpen={menuOpen}
-      onMenuOpenChange={setMenuOpen}
+      onMenuOpenChange={(open) => setMenuOpenOn(open ? pathname : null)}
       brand={
         <Link to="/" className={headerBrandLink}>
           <Logo src={site.logo_url} name={site.site_name} size={32} decorative />
@@ -33,25 +57,40 @@ export function SiteHeader({ site, cartCount = 0 }: SiteHeaderProps) {
       nav={
         <>
           <ul className={headerNavList}>
-            {PRIMARY_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={headerNavLink} activeOptions={{ exact: link.exact }}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
+            <li>
+              <Link to="/" className={headerNavLink} activeOptions={{ exact: true }}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/products" className={headerNavLink}>
+                Products
+              </Link>
+            </li>
           </ul>
           <ul className={headerNavList}>
-            <li>
-              <Link to={paths.login} className={headerNavLink}>
-                Login
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.register} className={buttonClassName({ size: 'sm', fullWidth: true })}>
-                Sign Up
-              </Link>
-            </li>
+            {session.status === 'loading' ? (
+              <li data-testid="session-pending">
+                <Skeleton width="8rem" height="32px" radius={vars.radius.md} />
+              </li>
+            ) : session.user ? (
+              <li>
+                <UserMenu user={session.user} onLogout={logout} />
+              </li>
+            ) : (
+              <>
+                <li>
+                  <Link to="/login" className={headerNavLink}>
+                    Login
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/register" className={buttonClassName({ size: 'sm', fullWidth: true })}>
+                    Sign Up
+                  </Link>
+                </li>
+              </>
+            )}
           </ul>
         </>
       }

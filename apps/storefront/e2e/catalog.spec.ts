@@ -1,0 +1,203 @@
+import type { Page } from '@playwright/test';
+import type { ProductList } from '@store/contracts';
+import { expect, test, type StoreApi } from './support/fixtures.ts';
+import { snap } from './support/screenshots.ts';
+
+/** What the API answers for a catalogue query: what the page must agree with. */
+async function catalogue(api: StoreApi, query: Record<string, string> = {}): Promise<ProductList> {
+  const response = await api.request.get(`/api/products?${new URLSearchParams({ limit: '50', ...query })}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ProductList;
+}
+
+const countLabel = (total: number) => `${total} ${total === 1 ? 'product' : 'products'}`;
+
+/** Scrolls through the page so lazily loaded images arrive, then back to the top (before a full-page screenshot). */
+async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'every image has loaded' })
+    .toBe(true);
+}
+
+test('the home page shows the featured products with their cards', async ({ page, api }) => {
+  const newest = await catalogue(api, { limit: '9', sort: 'newest' });
+
+  await page.goto('/');
+
+  const featured = page.getByRole('region', { name: 'Featured Products' });
+  await expect(featured.getByTestId('product-card')).toHaveCount(newest.products.length);
+  const first = newest.products[0]!;
+  const card = featured.getByRole('article', { name: first.title });
+  await expect(card.getByRole('link', { name: `View ${first.title}` })).toHaveAttribute('href', `/products/${first.id}`);
+  await expect(card.getByRole('button', { name: `Add ${first.title} to cart` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'The shop in numbers' })).toContainText('500+');
+  await expect(page.getByRole('link', { name: 'Sign Up Free' })).toHaveAttribute('href', '/register');
+
+  await loadLazyImages(page);
+  await snap(page, 'catalog-home');
+});
+
+test('the catalogue searches, filters by category and sorts, keeping the filters in the address', async ({ page, api }) => {
+  const all = await catalogue(api);
+
+  await page.goto('/products');
+  await expect(page.getByTestId('product-count')).toHaveText(countLabel(all.total));
+  await expect(page.getByTestId('product-card')).toHaveCount(all.products.length);
+
+  // Search: the term goes to the address after a pause, and the count follows the API's.
+  const writer = await catalogue(api, { search: 'writer' });
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('writer');
+  await expect(page).toHaveURL(/[?&]search=writer/);
+  await expect(page.getByTestId('product-count')).toHaveText(countLabel(writer.total));
+  await expect(page.getByTestId('product-card')).toHaveCount(writer.products.length);
+  await expect(page.getByRole('article', { name: writer.products[0]!.title })).toBeVisible();
+
+  // A search with no match: the empty state, and Clear filters brings everything back.
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('no-such-product-anywhere');
+  await expect(page.getByRole('heading', { name: 'No results found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByTestId('product-count')).toHaveText(countLabel(all.total));
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+
+  // Category: only that category's products.
+  const software = await catalogue(api, { category: 'software' });
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Software' });
+  await expect(page).toHaveURL(/[?&]category=software/);
+  await expect(page.getByTestId('product-count')).toHaveText(countLabel(software.total));
+  await expect(page.getByTestId('product-card')).toHaveCount(software.products.length);
+
+  // Sort: the cheapest first, as the API orders them.
+  const cheapest = await catalogue(api, { category: 'software', sort: 'price_asc' });
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: Low to High' });
+  await expect(page).toHaveURL(/[?&]sort=price_asc/);
+  await expect(page.getByTestId('product-card').first()).toHaveAccessibleName(cheapest.products[0]!.title);
+
+  // The filters survive a reload, and Back from a product returns to the filtered list.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('software');
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
+  await page.getByRole('link', { name: `View ${cheapest.products[0]!.title}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: cheapest.products[0]!.title })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('product-count')).toHaveText(countLabel(software.total));
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('software');
+});
+
+test('the catalogue offers Load More Products only while there is more to load', async ({ page, api }) => {
+  const all = await catalogue(api);
+
+  await page.goto('/products');
+  await expect(page.getByTestId('product-count')).toHaveText(countLabel(all.total));
+
+  const loadMore = page.getByRole('button', { name: 'Load More Products' });
+  if (all.total <= 50) {
+    // The demo catalogue fits on one page.
+    await expect(page.getByTestId('product-card')).toHaveCount(all.total);
+    await expect(loadMore).toHaveCount(0);
+  } else {
+    await loadMore.click();
+    await expect(page.getByTestId('product-card')).toHaveCount(Math.min(all.total, 100));
+  }
+});
+
+test('the list view is offered on wide screens only', async ({ page }) => {
+  await page.goto('/products');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'List view' }).click();
+  await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('product-card').first()).toHaveAttribute('data-variant', 'list');
+  await snap(page, 'products-list-view');
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByRole('button', { name: 'List view' })).toBeHidden();
+});
+
+test('a product page shows the gallery, details, requirements and notes', async ({ page, api }) => {
+  const product = await api.firstProductWithStock();
+
+  await page.goto('/products');
+  await page.getByRole('article', { name: product.title }).getByRole('link', { name: product.title, exact: true }).click();
+
+  await expect(page).toHaveURL(`/products/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  const image = page.getByRole('img', { name: product.images.length > 1 ? `${product.title}, image 1 of ${product.images.length}` : product.title });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByText('4.0', { exact: true })).toBeVisible();
+  await expect(page.getByText('(250+ users)')).toBeVisible();
+
+  const features = page.getByRole('region', { name: 'Key features' });
+  await expect(features.getByRole('listitem')).toHaveCount(product.features.length);
+
+  const requirements = page.getByRole('region', { name: 'System requirements' });
+  const names = Object.keys(product.system_requirements);
+  await expect(requirements.getByRole('term')).toHaveText(names);
+  for (const name of names.filter((key) => ['os', 'ram', 'storage'].includes(key.toLowerCase()))) {
+    await expect(requirements.getByRole('term').filter({ hasText: name }).locator('svg')).toHaveAttribute('data-icon', name.toLowerCase());
+  }
+
+  for (const note of ['Instant download after payment', '30-day warranty', 'Free support']) {
+    await expect(page.getByText(note)).toBeVisible();
+  }
+
+  await loadLazyImages(page);
+  await snap(page, 'product-detail');
+});
+
+test('adding to the cart says so and counts in the header', async ({ page, api }) => {
+  const product = await api.firstProductWithStock();
+  const header = page.getByRole('banner');
+
+  await page.goto('/products');
+  await page.getByRole('button', { name: `Add ${product.title} to cart` }).click();
+
+  await expect(page.getByText(`${product.title} added to cart!`)).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await expect(header.getByTestId('cart-count')).toHaveText('1');
+
+  await page.getByRole('link', { name: `View ${product.title}` }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(header.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await expect(header.getByTestId('cart-count')).toHaveText('2');
+
+  // The cart outlives a reload.
+  await page.reload();
+  await expect(header.getByTestId('cart-count')).toHaveText('2');
+});
+
+test('a sold-out product cannot be added', async ({ page, api }) => {
+  const soldOut = (await catalogue(api)).products.find((product) => product.stock_quantity === 0);
+  test.skip(soldOut === undefined, 'the catalogue has no sold-out product');
+
+  await page.goto(`/products/${soldOut!.id}`);
+  await expect(page.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
+});
+
+test('an unknown product shows the not-found page with a way back', async ({ page, pageErrors }) => {
+  // The API's 404 for the unknown id is logged by the browser as a failed resource load.
+  pageErrors.allow(/status of 404/);
+
+  await page.goto('/products/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+
+  await page.goto('/products/not-a-product');
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to products' }).click();
+  await expect(page).toHaveURL('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+});
+
+test('the products page at phone and desktop widths', async ({ page }) => {
+  await page.goto('/products');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await loadLazyImages(page);
+  await snap(page, 'products');
+});

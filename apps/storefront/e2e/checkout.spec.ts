@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import type { CartItem, Product } from '@store/contracts';
+import { approveSandboxPayment, cancelSandboxPayment, expect, test } from './support/fixtures.ts';
+import { snap } from './support/screenshots.ts';
+
+const CART_KEY = 'keyvault_cart';
+
+/** Puts a product in the stored cart as the Add to Cart button does. */
+async function fillCart(page: Page, product: Product, quantity = 1): Promise<void> {
+  const line: CartItem = {
+    id: product.id,
+    title: product.title,
+    price: product.price,
+    quantity,
+    image: product.images[0] ?? product.image,
+    category: product.category,
+    product_type: product.product_type,
+  };
+  await page.goto('/');
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [CART_KEY, JSON.stringify([line])] as const);
+}
+
+const storedCart = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), CART_KEY);
+
+/** The licence keys shown on the page: monospace codes, each with its Copy key button. */
+async function expectKeys(page: Page, count: number): Promise<void> {
+  const goods = page.getByRole('region', { name: 'Your products' });
+  await expect(goods.getByRole('button', { name: 'Copy key' })).toHaveCount(count);
+  for (const key of await goods.locator('code').allTextContents()) expect(key.trim()).toMatch(/\S{6,}/);
+}
+
+test('a guest pays through the PayPal sandbox and gets the licence keys on the page', async ({ page, api }) => {
+  const product = await api.firstProductWithStock();
+  await fillCart(page, product, 2);
+  await page.goto('/guest-checkout');
+
+  await expect(page.getByRole('heading', { name: 'Guest Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter a valid email address');
+  await expect(page.getByText('Please agree to the Terms of Service to proceed with payment').first()).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Email' }).fill('guest-buyer@example.com');
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Gus Guest');
+  await page.getByRole('textbox', { name: 'Address' }).fill('1 Market Street');
+  await page.getByRole('textbox', { name: 'City' }).fill('Leeds');
+  await page.getByRole('textbox', { name: 'Country' }).fill('United Kingdom');
+  await page.getByRole('checkbox', { name: /all sales of digital products are final/ }).check();
+  await snap(page, 'guest-checkout');
+
+  await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+  await approveSandboxPayment(page);
+
+  await expect(page).toHaveURL(/\/payment\/success\/[0-9a-f-]{36}\?token=[A-Z0-9]+&PayerID=/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByText('PayPal payment completed! Your products are available for download.')).toBeVisible();
+  const details = page.getByRole('region', { name: 'Order details' });
+  await expect(details.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(details.getByTestId('order-total')).toHaveText(`$${((Math.round(product.price * 100) * 2) / 100).toFixed(2)}`);
+  await expectKeys(page, 2);
+  await expect.poll(() => storedCart(page)).toBeNull();
+  expect(await page.evaluate(() => window.localStorage.getItem('pending_order_id'))).toBeNull();
+  await page.getByText('PayPal payment completed! Your products are available for download.').waitFor({ state: 'hidden' });
+  await snap(page, 'payment-success');
+
+  // The guest order page shows the same goods, opened with the token kept at checkout.
+  await page.getByRole('link', { name: 'View Order Page' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Order #/ }).getByText('Completed')).toHaveAttribute('data-tone', 'green');
+  await expectKeys(page, 2);
+  await snap(page, 'order-success');
+});
+
+test('a signed-in shopper agrees to the terms, pays through the sandbox and finds the keys in the account', async ({
+  page,
+  api,
+  loginAs,
+}) => {
+  const shopper = await api.registerUser();
+  await loginAs(page, shopper);
+  const product = await api.firstProductWithStock();
+  await fillCart(page, product);
+  await page.goto('/checkout');
+
+  const pay = page.getByRole('button', { name: 'Pay with PayPal' });
+  await expect(page.getByRole('region', { name: 'Your details' })).toContainText(shopper.user.email);
+  await expect(page.getByRole('radio', { name: /PayPal/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /Crypto \(CoinGate\)/ })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: /^Card/ })).toBeDisabled();
+  await expect(page.getByText('Checking current prices…')).toBeHidden();
+  await expect(pay).toBeDisabled();
+  await snap(page, 'checkout');
+
+  await page.getByRole('checkbox', { name: /all sales of digital products are final/ }).check();
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await approveSandboxPayment(page);
+
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expectKeys(page, 1);
+  await expect.poll(() => storedCart(page)).toBeNull();
+
+  await page.getByRole('link', { name: 'View My Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  const latest = page.getByRole('article').first();
+  await expect(latest.getByText('Completed')).toBeVisible();
+  await expect(latest.getByRole('button', { name: 'Copy key' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Refresh links' }).click();
+  await expect(page.getByRole('button', { name: 'Refresh links' })).toBeEnabled();
+  await snap(page, 'account');
+});
+
+test('cancelling on the sandbox lands on the cancel page with the cart kept', async ({ page, api, loginAs }) => {
+  const shopper = await api.registerUser();
+  await loginAs(page, shopper);
+  const product = await api.firstProductWithStock();
+  await fillCart(page, product);
+  await page.goto('/checkout');
+
+  await page.getByRole('checkbox', { name: /all sales of digital products are final/ }).check();
+  await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+  await cancelSandboxPayment(page);
+
+  await expect(page).toHaveURL(/\/payment\/cancel\/[0-9a-f-]{36}\?token=[A-Z0-9]+/);
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  await expect(page.getByText('PayPal payment was cancelled.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
+  await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  await page.getByText('PayPal payment was cancelled.').waitFor({ state: 'hidden' });
+  await snap(page, 'payment-cancel');
+
+  await page.getByRole('link', { name: 'Try Again' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('link', { name: product.title })).toBeVisible();
+  expect(JSON.parse((await storedCart(page)) ?? '[]')).toEqual([expect.objectContaining({ id: product.id, quantity: 1 })]);
+});
+
+test('a new shopper with no orders sees the empty account', async ({ page, api, loginAs }) => {
+  const shopper = await api.registerUser();
+  await loginAs(page, shopper);
+
+  await page.goto('/account');
+
+  await expect(page.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+});

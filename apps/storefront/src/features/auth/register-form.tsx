@@ -1,0 +1,164 @@
+import { ApiError, type AuthResponse, RegisterBodySchema, validate } from '@store/contracts';
+import { Button, PasswordField, TextField } from '@store/ui';
+import { type FormEvent, type InvalidEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { api } from '../../lib/api.ts';
+import { sessionStore } from '../session/session-store.ts';
+import { authFailureMessage } from './auth-errors.ts';
+import { authFormClassName } from './auth-card.tsx';
+
+export interface RegisterValues {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export type RegisterErrors = Partial<Record<keyof RegisterValues, string>>;
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+/**
+ * The registration rules: the contract's `RegisterBodySchema` (so the form and the API agree), a
+ * plainer message for an empty username or email, and the confirmation matching the password.
+ */
+export function checkRegistration(values: RegisterValues): RegisterErrors {
+  const errors: RegisterErrors = {};
+  const result = validate(RegisterBodySchema, { username: values.username.trim(), email: values.email.trim(), password: values.password });
+  if (!result.ok) {
+    for (const { field, message } of result.errors) {
+      if (field === 'username' || field === 'email' || field === 'password') errors[field] ??= message;
+    }
+  }
+  if (!values.username.trim()) errors.username = 'Username is required';
+  if (!values.email.trim()) errors.email = 'Email is required';
+  if (values.confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+  return errors;
+}
+
+const FIELD_ORDER: (keyof RegisterValues)[] = ['username', 'email', 'password', 'confirmPassword'];
+const EMPTY: RegisterValues = { username: '', email: '', password: '', confirmPassword: '' };
+
+/** Which field a 409 answer is about (`username_taken`, `email_taken`), to show its detail there too. */
+function clashField(error: unknown): keyof RegisterValues | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (error.code === 'username_taken') return 'username';
+  if (error.code === 'email_taken') return 'email';
+  return null;
+}
+
+export interface RegisterFormProps {
+  onRegistered: (auth: AuthResponse) => void;
+}
+
+/** Registration (spec: register): username, email, password and its confirmation. */
+export function RegisterForm({ onRegistered }: RegisterFormProps) {
+  const [values, setValues] = useState<RegisterValues>(EMPTY);
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: keyof RegisterValues) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  // The browser refused the submit (an empty required field): show our messages instead of its bubble.
+  const showInvalid = (event: InvalidEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    setErrors(checkRegistration(values));
+  };
+
+  const focusFirstInvalid = (found: RegisterErrors, form: HTMLFormElement) => {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const found = checkRegistration(values);
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      // Spec section 8 also announces the two password rules as toasts.
+      if (found.password) toast.error(found.password);
+      if (found.confirmPassword) toast.error(found.confirmPassword);
+      focusFirstInvalid(found, form);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const auth = await api.register({
+        body: { username: values.username.trim(), email: values.email.trim(), password: values.password },
+      });
+      sessionStore.getState().signIn(auth);
+      toast.success('Successfully registered!');
+      onRegistered(auth);
+    } catch (error) {
+      const message = authFailureMessage(error, { failed: 'Registration failed', network: 'Registration error' });
+      toast.error(message);
+      const field = clashField(error);
+      if (field) {
+        setErrors({ [field]: message });
+        focusFirstInvalid({ [field]: message }, form);
+      }
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={authFormClassName} onSubmit={(event) => void submit(event)} aria-label="Create account">
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        maxLength={32}
+        hint="3-32 letters, digits, dots, dashes or underscores"
+        value={values.username}
+        error={errors.username}
+        onInvalid={showInvalid}
+        onChange={change('username')}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+        value={values.email}
+        error={errors.email}
+        onInvalid={showInvalid}
+        onChange={change('email')}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        required
+        hint="At least 6 characters"
+        value={values.password}
+        error={errors.password}
+        onInvalid={showInvalid}
+        onChange={change('password')}
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onInvalid={showInvalid}
+        onChange={change('confirmPassword')}
+      />
+      <Button type="submit" size="lg" fullWidth loading={busy}>
+        {busy ? 'Creating Account…' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import { sessionStore } from '../session/session-store.ts';
+import {
+  APP_TEST_TIMEOUT,
+  aUser,
+  apiError,
+  authResponse,
+  bodyOf,
+  json,
+  resetBrowserState,
+  storeSession,
+  stubApi,
+} from '../session/testing.ts';
+import { checkRegistration } from './register-form.tsx';
+
+const form = () => screen.getByRole('form', { name: 'Create account' });
+const toaster = () => screen.getAllByRole('status');
+
+async function register(values: { username?: string; email?: string; password?: string; confirm?: string }) {
+  const user = userEvent.setup();
+  const fields: [string, string | undefined][] = [
+    ['Username', values.username],
+    ['Email', values.email],
+    ['Password', values.password],
+    ['Confirm Password', values.confirm],
+  ];
+  await screen.findByLabelText('Username');
+  for (const [label, value] of fields) {
+    if (value) await user.type(screen.getByLabelText(label), value);
+  }
+  await user.click(within(form()).getByRole('button', { name: 'Create Account' }));
+  return user;
+}
+
+/** The message at the field and the same text as a toast (spec section 8). */
+async function expectFieldAndToast(label: string, message: string) {
+  const field = screen.getByLabelText(label);
+  await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(message)));
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  await waitFor(() => expect(toaster().some((toast) => toast.textContent === message)).toBe(true));
+}
+
+describe('the registration page', { timeout: APP_TEST_TIMEOUT }, () => {
+  beforeEach(resetBrowserState);
+  afterEach(resetBrowserState);
+
+  it('asks for a username, an email, a password and its confirmation, each labelled', async () => {
+    stubApi();
+    renderApp('/register');
+
+    expect(await screen.findByLabelText('Username')).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('autocomplete', 'new-password');
+    for (const label of ['Username', 'Email', 'Password', 'Confirm Password']) expect(screen.getByLabelText(label)).toBeRequired();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('refuses a password shorter than 6 characters, at the field and in a toast', async () => {
+    const fetchMock = stubApi();
+    renderApp('/register');
+
+    await register({ username: 'newbie', email: 'newbie@example.com', password: '12345', confirm: '12345' });
+
+    await expectFieldAndToast('Password', 'Password must be at least 6 characters');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(bodyOf(fetchMock, 'POST /api/auth/register')).toBeUndefined();
+  });
+
+  it('refuses a confirmation that does not match, at the field and in a toast', async () => {
+    const fetchMock = stubApi();
+    renderApp('/register');
+
+    await register({ username: 'newbie', email: 'newbie@example.com', password: 'secret1', confirm: 'secret2' });
+
+    await expectFieldAndToast('Confirm Password', 'Passwords do not match');
+    expect(bodyOf(fetchMock, 'POST /api/auth/register')).toBeUndefined();
+  });
+
+  it('requires the username and the email', async () => {
+    stubApi();
+    renderApp('/register');
+
+    await register({ password: 'secret1', confirm: 'secret1' });
+
+    expect(await within(form()).findByText('Username is required')).toBeInTheDocument();
+    expect(within(form()).getByText('Email is required')).toBeInTheDocument();
+  });
+
+  it('registers, signs in, says so and goes home', async () => {
+    const auth = authResponse(aUser({ username: 'newbie', email: 'newbie@example.com' }));
+    const fetchMock = stubApi({ 'POST /api/auth/register': () => json(auth, 201) });
+    const { router } = renderApp('/register');
+
+    await register({ username: ' newbie ', email: 'newbie@example.com', password: 'secret1', confirm: 'secret1' });
+
+    expect(await screen.findByText('Successfully registered!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(bodyOf(fetchMock, 'POST /api/auth/register')).toEqual({ username: 'newbie', email: 'newbie@example.com', password: 'secret1' });
+    expect(sessionStore.getState().user).toEqual(auth.user);
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'newbie' })).toBeInTheDocument();
+  });
+
+  it('shows the detail of a duplicate (409) in a toast and at its field', async () => {
+    stubApi({ 'POST /api/auth/register': () => apiError(409, 'Username is already taken', 'username_taken') });
+    const { router } = renderApp('/register');
+
+    await register({ username: 'alice', email: 'alice2@example.com', password: 'secret1', confirm: 'secret1' });
+
+    await waitFor(() => expect(toaster().some((toast) => toast.textContent === 'Username is already taken')).toBe(true));
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(expect.stringContaining('Username is already taken'));
+    expect(router.state.location.pathname).toBe('/register');
+    expect(sessionStore.getState().user).toBeNull();
+  });
+
+  it('says Registration failed without a reason from the server, and Registration error without a server', async () => {
+    let answer = (): Promise<Response> => Promise.resolve(new Response('', { status: 500 }));
+    stubApi({ 'POST /api/auth/register': () => answer() });
+    renderApp('/register');
+
+    const user = await register({ username: 'newbie', email: 'newbie@example.com', password: 'secret1', confirm: 'secret1' });
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await user.click(within(form()).getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration error')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in shopper home', async () => {
+    storeSession(aUser());
+    stubApi({ 'GET /api/auth/me': () => json(aUser()) });
+    const { router } = renderApp('/register');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('the registration rules', () => {
+  const valid = { username: 'newbie', email: 'newbie@example.com', password: 'secret1', confirmPassword: 'secret1' };
+
+  it('accepts a valid registration', () => {
+    expect(checkRegistration(valid)).toEqual({});
+  });
+
+  it("uses the contract's username rule: 3-32 characters and no @", () => {
+    const rule = 'Username must be 3-32 letters, digits, dots, dashes or underscores';
+    expect(checkRegistration({ ...valid, username: 'ab' }).username).toBe(rule);
+    expect(checkRegistration({ ...valid, username: 'a'.repeat(33) }).username).toBe(rule);
+    expect(checkRegistration({ ...valid, username: 'me@home' }).username).toBe(rule);
+    expect(checkRegistration({ ...valid, username: 'abc' }).username).toBeUndefined();
+  });
+
+  it('checks the email and reports both password rules at once', () => {
+    expect(checkRegistration({ ...valid, email: 'not-an-email' }).email).toBe('Enter a valid email address');
+    expect(checkRegistration({ ...valid, password: '123', confirmPassword: '1234' })).toEqual({
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+  });
+});

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import {
+  WHOLE_APP_TIMEOUT_MS,
+  OTHER_PRODUCT_ID,
+  PRODUCT_ID,
+  apiError,
+  product,
+  resetShop,
+  storeSession,
+  stubApi,
+} from '../checkout/test-support.ts';
+import { cartStore } from './cart-store.ts';
+
+beforeEach(resetShop);
+afterEach(resetShop);
+
+const total = () => screen.getByTestId('cart-total').textContent;
+
+describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  it('says the cart is empty and links to the products', async () => {
+    stubApi({});
+    renderApp('/cart');
+
+    expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('raises and lowers a quantity, never below 1 from the controls, and removes a line', async () => {
+    stubApi({ 'GET /api/products/:id': () => product() });
+    cartStore.getState().add(product(), 1);
+    const user = userEvent.setup();
+    renderApp('/cart');
+
+    const decrease = await screen.findByRole('button', { name: 'Decrease quantity of Vector Studio Pro' });
+    const increase = screen.getByRole('button', { name: 'Increase quantity of Vector Studio Pro' });
+    expect(decrease).toBeDisabled();
+
+    await user.click(increase);
+    await user.click(increase);
+    expect(screen.getByRole('status', { name: 'Quantity of Vector Studio Pro' })).toHaveTextContent('3');
+    await waitFor(() => expect(total()).toBe('$59.97'));
+    expect(decrease).toBeEnabled();
+
+    await user.click(decrease);
+    await user.click(decrease);
+    expect(cartStore.getState().items[0]?.quantity).toBe(1);
+    expect(decrease).toBeDisabled();
+    await user.click(decrease);
+    expect(cartStore.getState().items[0]?.quantity).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Vector Studio Pro' }));
+    expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
+  });
+
+  it('adds the line totals in whole cents', async () => {
+    stubApi({
+      'GET /api/products/:id': ({ params }) =>
+        params.id === PRODUCT_ID ? product({ price: 0.1 }) : product({ id: OTHER_PRODUCT_ID, title: 'Other', price: 0.2 }),
+    });
+    cartStore.getState().add(product({ price: 0.1 }), 1);
+    cartStore.getState().add(product({ id: OTHER_PRODUCT_ID, title: 'Other', price: 0.2 }), 1);
+    renderApp('/cart');
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    expect(total()).toBe('$0.30');
+  });
+
+  it('brings a stale stored price up to date and says so', async () => {
+    stubApi({ 'GET /api/products/:id': () => product({ price: 24.5 }) });
+    cartStore.getState().add(product({ price: 19.99 }), 2);
+    renderApp('/cart');
+
+    expect(await screen.findByText('Prices updated…')).toBeInTheDocument();
+    expect(screen.getByText(/Vector Studio Pro: now/)).toHaveTextContent('now $24.50 (was $19.99)');
+    expect(total()).toBe('$49');
+    expect(cartStore.getState().items[0]?.price).toBe(24.5);
+  });
+
+  it('drops a line whose product no longer exists, with a notice', async () => {
+    stubApi({
+      'GET /api/products/:id': ({ params }) =>
+        params.id === PRODUCT_ID
+          ? apiError(404, 'Product not found', 'product_not_found')
+          : product({ id: OTHER_PRODUCT_ID, title: 'Course Bundle', price: 5 }),
+    });
+    cartStore.getState().add(product(), 1);
+    cartStore.getState().add(product({ id: OTHER_PRODUCT_ID, title: 'Course Bundle', price: 5 }), 1);
+    renderApp('/cart');
+
+    expect(await screen.findByText('“Vector Studio Pro” is no longer available and was removed from your cart.')).toBeInTheDocument();
+    expect(cartStore.getState().items.map((line) => line.id)).toEqual([OTHER_PRODUCT_ID]);
+    expect(total()).toBe('$5');
+  });
+
+  it('offers a guest Guest Checkout, Login and Sign Up', async () => {
+    stubApi({ 'GET /api/products/:id': () => product() });
+    cartStore.getState().add(product(), 1);
+    renderApp('/cart');
+
+    expect(await screen.findByRole('link', { name: 'Guest Checkout' })).toHaveAttribute('href', '/guest-checkout');
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
+    expect(within(summary).getByRole('link', { name: 'Login' }).getAttribute('href')).toMatch(/^\/login/);
+    expect(within(summary).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
+  });
+
+  it('offers a signed-in shopper Proceed to Checkout', async () => {
+    stubApi({ ...storeSession(), 'GET /api/products/:id': () => product() });
+    cartStore.getState().add(product(), 1);
+    renderApp('/cart');
+
+    expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByRole('link', { name: 'Guest Checkout' })).toBeNull();
+  });
+
+  it('clears the cart after confirming', async () => {
+    stubApi({ 'GET /api/products/:id': () => product() });
+    cartStore.getState().add(product(), 2);
+    const user = userEvent.setup();
+    renderApp('/cart');
+
+    await user.click(await screen.findByRole('button', { name: 'Clear cart' }));
+    const dialog = screen.getByRole('dialog', { name: 'Clear your cart?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clear cart' }));
+
+    expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
+    expect(cartStore.getState().items).toEqual([]);
+    expect(window.localStorage.getItem('keyvault_cart')).toBeNull();
+  });
+
+  it('shows each line with its picture box, a link to the product and the unit price', async () => {
+    stubApi({ 'GET /api/products/:id': () => product({ images: ['/uploads/vector.png'] }) });
+    cartStore.getState().add(product({ images: ['/uploads/vector.png'] }), 1);
+    renderApp('/cart');
+
+    const link = await screen.findByRole('link', { name: 'Vector Studio Pro' });
+    expect(link).toHaveAttribute('href', `/products/${PRODUCT_ID}`);
+    const image = document.querySelector('img[src$="/uploads/vector.png"]');
+    expect(image).toHaveAttribute('width', '80');
+    expect(image).toHaveAttribute('height', '80');
+    expect(screen.getByText(/each/)).toHaveTextContent('$19.99 each');
+  });
+});

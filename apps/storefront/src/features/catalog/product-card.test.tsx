@@ -1,0 +1,142 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithRouter } from '../../test/render.tsx';
+import { cartStore } from '../cart/cart-store.ts';
+import { AppToaster } from '../site/app-toaster.tsx';
+import { ProductCard } from './product-card.tsx';
+import { makeProduct } from './testing.ts';
+
+const origin = window.location.origin;
+
+function imageOfCard(card: HTMLElement) {
+  return card.querySelector('img');
+}
+
+describe('the product card', () => {
+  afterEach(() => cartStore.getState().clear());
+
+  it('shows the first of the images, else the single image, else a placeholder', async () => {
+    await renderWithRouter(
+      <>
+        <ProductCard
+          product={makeProduct({ title: 'Many', images: ['/uploads/first.jpg', '/uploads/second.jpg'], image: '/uploads/single.jpg' })}
+        />
+        <ProductCard product={makeProduct({ title: 'Single', images: [], image: '/uploads/single.jpg' })} />
+        <ProductCard product={makeProduct({ title: 'None', images: [], image: null })} />
+      </>,
+    );
+    const [many, single, none] = screen.getAllByTestId('product-card') as [HTMLElement, HTMLElement, HTMLElement];
+
+    expect(imageOfCard(many)?.getAttribute('src')).toBe(`${origin}/uploads/first.jpg`);
+    expect(imageOfCard(single)?.getAttribute('src')).toBe(`${origin}/uploads/single.jpg`);
+    expect(imageOfCard(none)).toBeNull();
+    expect(within(none).getByTestId('image-placeholder')).toBeInTheDocument();
+  });
+
+  it('reserves the image box with explicit dimensions and loads lazily unless told it is above the fold', async () => {
+    await renderWithRouter(
+      <>
+        <ProductCard product={makeProduct({ title: 'Lazy' })} />
+        <ProductCard product={makeProduct({ title: 'Eager' })} eager />
+      </>,
+    );
+    const lazy = screen.getByRole('img', { name: 'Lazy' });
+    expect(lazy).toHaveAttribute('width', '800');
+    expect(lazy).toHaveAttribute('height', '600');
+    expect(lazy).toHaveAttribute('loading', 'lazy');
+    expect(lazy).toHaveAttribute('decoding', 'async');
+    expect(screen.getByRole('img', { name: 'Eager' })).toHaveAttribute('loading', 'eager');
+  });
+
+  it('keeps a data URL as it is', async () => {
+    const dataUrl = 'data:image/png;base64,iVBORw0KGgo=';
+    await renderWithRouter(<ProductCard product={makeProduct({ title: 'Inline', images: [dataUrl] })} />);
+
+    expect(screen.getByRole('img', { name: 'Inline' })).toHaveAttribute('src', dataUrl);
+  });
+
+  it('shows the category and product type labels, the title linking to the detail and a named view link', async () => {
+    const product = makeProduct({ title: 'Aurora AI Writer', category: 'ai_tools', product_type: 'subscription' });
+    await renderWithRouter(<ProductCard product={product} />);
+
+    const card = screen.getByRole('article', { name: 'Aurora AI Writer' });
+    expect(within(card).getByText('AI Tools')).toBeInTheDocument();
+    expect(within(card).getByText('Subscription')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Aurora AI Writer' })).toHaveAttribute('href', `/products/${product.id}`);
+    expect(within(card).getByRole('link', { name: 'View Aurora AI Writer' })).toHaveAttribute('href', `/products/${product.id}`);
+    expect(within(card).getByRole('heading', { level: 3, name: 'Aurora AI Writer' })).toBeInTheDocument();
+  });
+
+  it('shows the first two features and how many more there are', async () => {
+    await renderWithRouter(
+      <>
+        <ProductCard product={makeProduct({ title: 'Five', features: ['One', 'Two', 'Three', 'Four', 'Five'] })} />
+        <ProductCard product={makeProduct({ title: 'Two', features: ['Alpha', 'Beta'] })} />
+      </>,
+    );
+
+    const five = within(screen.getByRole('article', { name: 'Five' }));
+    expect(five.getByText('One')).toBeInTheDocument();
+    expect(five.getByText('Two')).toBeInTheDocument();
+    expect(five.queryByText('Three')).toBeNull();
+    expect(five.getByText('+3 more')).toBeInTheDocument();
+
+    const two = within(screen.getByRole('article', { name: 'Two' }));
+    expect(two.getByText('Beta')).toBeInTheDocument();
+    expect(two.queryByText(/more$/)).toBeNull();
+  });
+
+  it('rates 4 stars when the product has no rating, and the floor of the rating otherwise', async () => {
+    await renderWithRouter(
+      <>
+        <ProductCard product={{ ...makeProduct({ title: 'Unrated', reviews_count: 0 }), rating: undefined as unknown as number }} />
+        <ProductCard product={makeProduct({ title: 'Rated', rating: 3.9, reviews_count: 1284 })} />
+      </>,
+    );
+
+    const unrated = within(screen.getByRole('article', { name: 'Unrated' }));
+    expect(unrated.getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(unrated.getByText('(0 reviews)')).toBeInTheDocument();
+    const rated = within(screen.getByRole('article', { name: 'Rated' }));
+    expect(rated.getByRole('img', { name: 'Rated 3 out of 5' })).toBeInTheDocument();
+    expect(rated.getByText('(1,284 reviews)')).toBeInTheDocument();
+  });
+
+  it('shows whole-dollar prices without decimals and keeps cents', async () => {
+    await renderWithRouter(
+      <>
+        <ProductCard product={makeProduct({ title: 'Whole', price: 149 })} />
+        <ProductCard product={makeProduct({ title: 'Cents', price: 19.99 })} />
+      </>,
+    );
+
+    expect(within(screen.getByRole('article', { name: 'Whole' })).getByText('$149')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Cents' })).getByText('$19.99')).toBeInTheDocument();
+  });
+
+  it('adds one to the cart from either button and says so in a toast', async () => {
+    const user = userEvent.setup();
+    const product = makeProduct({ title: 'Aurora AI Writer', price: 19.99 });
+    await renderWithRouter(
+      <>
+        <ProductCard product={product} />
+        <AppToaster />
+      </>,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add Aurora AI Writer to cart' }));
+    expect(await screen.findByText('Aurora AI Writer added to cart!')).toBeInTheDocument();
+    expect(cartStore.getState().items).toEqual([expect.objectContaining({ id: product.id, quantity: 1, price: 19.99 })]);
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(cartStore.getState().items).toEqual([expect.objectContaining({ id: product.id, quantity: 2 })]);
+  });
+
+  it('cannot add a sold-out product', async () => {
+    await renderWithRouter(<ProductCard product={makeProduct({ title: 'Gone', stock_quantity: 0 })} />);
+
+    expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add Gone to cart' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,142 @@
+import { CATEGORIES, LIMITS, PRODUCT_TYPES, labelOf, type Product } from '@store/contracts';
+import { imageOf } from '@store/cart-core';
+import { Badge, Button, CartIcon, CheckIcon, EyeIcon, IconButton, Price, Skeleton, StarRating, buttonClassName } from '@store/ui';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { addToCart, isSoldOut } from './add-to-cart.ts';
+import * as styles from './product-card.css.ts';
+import { ProductImage } from './product-image.tsx';
+
+export type ProductCardVariant = 'grid' | 'list';
+
+export interface ProductCardProps {
+  product: Product;
+  /** The list view lays the image beside the text on wide screens; small screens always show the grid card. */
+  variant?: ProductCardVariant;
+  /** In the first row of the page: the image loads at once instead of lazily. */
+  eager?: boolean;
+  /** The level of the card's title in the page outline (2 under the page title, 3 under a section title). */
+  headingLevel?: 2 | 3;
+}
+
+/** `+N more` for the features a card leaves out (it shows the first two, spec section 9). */
+export function moreFeaturesLabel(features: readonly string[]): string | null {
+  const rest = features.length - LIMITS.cardFeatureCount;
+  return rest > 0 ? `+${rest} more` : null;
+}
+
+export function reviewsLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
+}
+
+/** A product in the catalogue and on the home page (spec section 2, "Product card"). */
+export function ProductCard({ product, variant = 'grid', eager = false, headingLevel = 3 }: ProductCardProps) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const soldOut = isSoldOut(product);
+  const more = moreFeaturesLabel(product.features);
+  const isList = variant === 'list';
+
+  return (
+    <article
+      className={[styles.card, isList && styles.list].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      data-testid="product-card"
+      data-variant={variant}
+    >
+      <div className={styles.mediaBox}>
+        <ProductImage src={imageOf(product)} alt={product.title} eager={eager} className={isList ? styles.listImage : undefined} />
+        <div className={styles.quickActions}>
+          <Link
+            to="/products/$id"
+            params={{ id: product.id }}
+            aria-label={`View ${product.title}`}
+            title="View details"
+            className={`${buttonClassName({ variant: 'secondary', size: 'sm' })} ${styles.iconLink}`}
+          >
+            <EyeIcon size={16} />
+          </Link>
+          <IconButton
+            label={`Add ${product.title} to cart`}
+            icon={<CartIcon size={16} />}
+            variant="secondary"
+            size="sm"
+            disabled={soldOut}
+            onClick={() => addToCart(product)}
+          />
+        </div>
+      </div>
+
+      <div className={styles.body}>
+        <div className={styles.badges}>
+          <Badge tone="blue">{labelOf(CATEGORIES, product.category)}</Badge>
+          <Badge tone="gray">{labelOf(PRODUCT_TYPES, product.product_type)}</Badge>
+        </div>
+        <Heading id={titleId} className={styles.title}>
+          <Link to="/products/$id" params={{ id: product.id }} className={styles.titleLink}>
+            {product.title}
+          </Link>
+        </Heading>
+        <p className={[styles.description, isList && styles.listDescription].filter(Boolean).join(' ')}>{product.description}</p>
+
+        {product.features.length > 0 && (
+          <ul className={styles.features} aria-label="Features">
+            {product.features.slice(0, LIMITS.cardFeatureCount).map((feature, index) => (
+              <li key={index} className={styles.feature}>
+                <CheckIcon size={14} className={styles.featureIcon} />
+                <span className={styles.featureText}>{feature}</span>
+              </li>
+            ))}
+            {more && <li className={styles.more}>{more}</li>}
+          </ul>
+        )}
+
+        <div className={styles.rating}>
+          <StarRating rating={product.rating} size={14} />
+          <span>({reviewsLabel(product.reviews_count ?? 0)})</span>
+        </div>
+
+        <div className={styles.footer}>
+          <Price amount={product.price} className={styles.price} />
+          <Button size="sm" disabled={soldOut} onClick={() => addToCart(product)} aria-describedby={titleId}>
+            {soldOut ? (
+              'Out of stock'
+            ) : (
+              <>
+                <CartIcon size={16} /> Add to Cart
+              </>
+            )}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The shape of a card while the products load. */
+export function ProductCardSkeleton({ variant = 'grid' }: { variant?: ProductCardVariant }) {
+  return (
+    <div
+      className={[styles.card, variant === 'list' && styles.list].filter(Boolean).join(' ')}
+      data-testid="product-card-skeleton"
+      aria-hidden="true"
+    >
+      <Skeleton width="100%" height="auto" className={styles.skeletonMedia} />
+      <div className={styles.body}>
+        <div className={styles.badges}>
+          <Skeleton width="64px" height="20px" radius="999px" />
+          <Skeleton width="56px" height="20px" radius="999px" />
+        </div>
+        <Skeleton width="75%" height="22px" />
+        <Skeleton width="100%" height="14px" />
+        <Skeleton width="85%" height="14px" />
+        <Skeleton width="60%" height="14px" />
+        <Skeleton width="96px" height="14px" />
+        <div className={styles.footer}>
+          <Skeleton width="72px" height="28px" />
+          <Skeleton width="112px" height="32px" radius="10px" />
+        </div>
+      </div>
+    </div>
+  );
+}

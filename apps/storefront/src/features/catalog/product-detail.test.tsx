@@ -1,0 +1,190 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { cartStore } from '../cart/cart-store.ts';
+import { paragraphsOf } from './product-detail.tsx';
+import { requirementIconKind } from './system-requirements.tsx';
+import { listOf, makeProduct, stubApi } from './testing.ts';
+
+const origin = window.location.origin;
+
+const product = makeProduct({
+  title: 'Synapta Local AI Toolkit',
+  description: 'Run open models on your own machine.',
+  detailed_description: 'First paragraph.\nWith a second line.\n\nSecond paragraph <b>not bold</b>.',
+  price: 149,
+  category: 'ai_tools',
+  product_type: 'package',
+  images: ['/uploads/one.jpg', '/uploads/two.jpg', '/uploads/three.jpg'],
+  features: ['Offline inference', 'Model manager', 'GPU acceleration'],
+  system_requirements: { OS: 'Windows 11', ram: '16 GB', STORAGE: '20 GB', GPU: 'Optional' },
+  stock_quantity: 5,
+});
+
+function stubProduct(answer = product) {
+  return stubApi((url) => {
+    if (url.pathname === `/api/products/${answer.id}`) return jsonResponse(answer);
+    if (url.pathname === '/api/products') return jsonResponse(listOf([answer]));
+    return undefined;
+  });
+}
+
+// The whole app renders here; the first render compiles it, which can take seconds on a busy machine.
+const APP_TEST_TIMEOUT = 20_000;
+configure({ asyncUtilTimeout: 5_000 });
+
+describe('the product detail page', { timeout: APP_TEST_TIMEOUT }, () => {
+  afterEach(() => cartStore.getState().clear());
+
+  it('shows the badges, title, placeholder rating, price, description, features and notes', async () => {
+    stubProduct();
+    renderApp(`/products/${product.id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Synapta Local AI Toolkit' })).toBeInTheDocument();
+    expect(screen.getByText('AI Tools')).toBeInTheDocument();
+    expect(screen.getByText('Package')).toBeInTheDocument();
+    expect(screen.getByText('4.0')).toBeInTheDocument();
+    expect(screen.getByText('(250+ users)')).toBeInTheDocument();
+    expect(screen.getByText('$149')).toBeInTheDocument();
+
+    const description = screen.getByRole('region', { name: 'Description' });
+    const paragraphs = within(description).getAllByText(/paragraph/);
+    expect(paragraphs.map((paragraph) => paragraph.textContent)).toEqual([
+      'First paragraph.\nWith a second line.',
+      'Second paragraph <b>not bold</b>.',
+    ]);
+    expect(description.querySelector('b')).toBeNull();
+
+    const features = screen.getByRole('region', { name: 'Key features' });
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(product.features);
+
+    for (const note of ['Instant download after payment', '30-day warranty', 'Free support']) {
+      expect(screen.getByText(note)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Back to products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('lists the system requirements with icons for OS, RAM and Storage in any case', async () => {
+    stubProduct();
+    renderApp(`/products/${product.id}`);
+
+    const requirements = await screen.findByRole('region', { name: 'System requirements' });
+    const terms = within(requirements).getAllByRole('term');
+    expect(terms.map((term) => [term.textContent, term.querySelector('svg')?.dataset.icon])).toEqual([
+      ['OS', 'os'],
+      ['ram', 'ram'],
+      ['STORAGE', 'storage'],
+      ['GPU', 'other'],
+    ]);
+    expect(
+      within(requirements)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Windows 11', '16 GB', '20 GB', 'Optional']);
+  });
+
+  it('shows the main image and switches it with the named thumbnails', async () => {
+    const user = userEvent.setup();
+    stubProduct();
+    renderApp(`/products/${product.id}`);
+
+    const main = await screen.findByRole('img', { name: 'Synapta Local AI Toolkit, image 1 of 3' });
+    expect(main).toHaveAttribute('src', `${origin}/uploads/one.jpg`);
+    expect(main).toHaveAttribute('width', '800');
+    expect(screen.getByRole('button', { name: 'Show image 1 of 3' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Show image 3 of 3' }));
+    expect(screen.getByRole('img', { name: 'Synapta Local AI Toolkit, image 3 of 3' })).toHaveAttribute(
+      'src',
+      `${origin}/uploads/three.jpg`,
+    );
+    expect(screen.getByRole('button', { name: 'Show image 3 of 3' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('falls back to the single image, then to a placeholder, without thumbnails', async () => {
+    const single = makeProduct({ title: 'Single', images: [], image: '/uploads/only.jpg' });
+    stubProduct(single);
+    const { unmount } = renderApp(`/products/${single.id}`);
+    expect(await screen.findByRole('img', { name: 'Single' })).toHaveAttribute('src', `${origin}/uploads/only.jpg`);
+    expect(screen.queryByRole('button', { name: /Show image/ })).toBeNull();
+    unmount();
+
+    const none = makeProduct({ title: 'Bare', images: [], image: null });
+    stubProduct(none);
+    renderApp(`/products/${none.id}`);
+    expect(await screen.findByRole('img', { name: 'Bare (no image)' })).toBeInTheDocument();
+  });
+
+  it('adds the product to the cart with a toast', async () => {
+    const user = userEvent.setup();
+    stubProduct();
+    renderApp(`/products/${product.id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Synapta Local AI Toolkit added to cart!')).toBeInTheDocument();
+    expect(cartStore.getState().items).toEqual([expect.objectContaining({ id: product.id, quantity: 1 })]);
+  });
+
+  it("disables the button with 'Out of stock' when none is left", async () => {
+    const soldOut = makeProduct({ title: 'Sold Out Thing', stock_quantity: 0 });
+    stubProduct(soldOut);
+    renderApp(`/products/${soldOut.id}`);
+
+    expect(await screen.findByRole('button', { name: 'Out of stock' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+  });
+
+  it('shows "Product not found" with a link back to the products for an unknown id', async () => {
+    stubApi(() => jsonResponse({ detail: 'Product not found', code: 'product_not_found' }, 404));
+    renderApp('/products/00000000-0000-4000-8000-999999999999');
+
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to products' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for an id that is not an id, without asking the API', async () => {
+    const fetchMock = stubApi(() => jsonResponse({ detail: 'Invalid id', code: 'validation' }, 400));
+    renderApp('/products/not-a-uuid');
+
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('not-a-uuid'))).toBe(false);
+  });
+
+  it("toasts 'Error loading product' and goes to the products for any other failure", async () => {
+    stubApi((url) => {
+      if (url.pathname === '/api/products') return jsonResponse(listOf([makeProduct({ title: 'Listed' })]));
+      return jsonResponse({ detail: 'Forbidden', code: 'forbidden' }, 403);
+    });
+    const { router } = renderApp(`/products/${product.id}`);
+
+    expect(await screen.findByText('Error loading product')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    expect(await screen.findByRole('heading', { name: 'Listed' })).toBeInTheDocument();
+  });
+});
+
+describe('detail helpers', () => {
+  it('gives OS, RAM and Storage their icons whatever the case, and others the generic one', () => {
+    expect(['OS', 'os', ' Ram ', 'RAM', 'Storage', 'storage', 'GPU', 'Internet'].map(requirementIconKind)).toEqual([
+      'os',
+      'os',
+      'ram',
+      'ram',
+      'storage',
+      'storage',
+      'other',
+      'other',
+    ]);
+  });
+
+  it('splits the detailed description into paragraphs at blank lines', () => {
+    expect(paragraphsOf('One.\n\nTwo,\nstill two.\r\n\r\n\n Three. ')).toEqual(['One.', 'Two,\nstill two.', 'Three.']);
+    expect(paragraphsOf('')).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+import { vars } from '@store/ui';
+import { style } from '@vanilla-extract/css';
+
+/** The demo and uploaded images are 4:3; the box keeps that shape before any image arrives, so nothing shifts. */
+export const frame = style({
+  position: 'relative',
+  display: 'block',
+  width: '100%',
+  aspectRatio: '4 / 3',
+  overflow: 'hidden',
+  background: vars.color.surfaceRaised,
+});
+
+export const image = style({
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+});
+
+export const placeholder = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '100%',
+  height: '100%',
+  color: vars.color.textMuted,
+  background: `linear-gradient(135deg, ${vars.color.surfaceRaised}, ${vars.color.surface})`,
+});

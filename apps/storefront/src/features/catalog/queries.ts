@@ -1,0 +1,47 @@
+import { LIMITS, type ProductListQuery } from '@store/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  product: (id: string) => [...catalogKeys.all, 'product', id] as const,
+  list: (query: Omit<ProductListQuery, 'offset' | 'limit'>) => [...catalogKeys.all, 'list', query] as const,
+  featured: () => [...catalogKeys.all, 'featured'] as const,
+  categories: () => [...catalogKeys.all, 'categories'] as const,
+};
+
+export function productQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: catalogKeys.product(id),
+    queryFn: ({ signal }) => api.getProduct({ params: { id } }, { signal }),
+  });
+}
+
+/** The 9 newest products of the home page. */
+export function featuredProductsQueryOptions() {
+  return queryOptions({
+    queryKey: catalogKeys.featured(),
+    queryFn: ({ signal }) => api.listProducts({ query: { limit: LIMITS.featuredCount, sort: 'newest' } }, { signal }),
+  });
+}
+
+/** The product list, a page of 50 at a time ('Load More Products' fetches the next page). */
+export function productListQueryOptions(query: Omit<ProductListQuery, 'offset' | 'limit'>) {
+  return infiniteQueryOptions({
+    queryKey: catalogKeys.list(query),
+    queryFn: ({ pageParam, signal }) => api.listProducts({ query: { ...query, limit: LIMITS.pageSize, offset: pageParam } }, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.products.length, 0);
+      return loaded < lastPage.total && lastPage.products.length > 0 ? loaded : undefined;
+    },
+  });
+}
+
+export function categoriesQueryOptions() {
+  return queryOptions({
+    queryKey: catalogKeys.categories(),
+    queryFn: ({ signal }) => api.listCategories(undefined, { signal }),
+    staleTime: 60 * 60_000,
+  });
+}

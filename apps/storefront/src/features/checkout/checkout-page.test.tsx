@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import { cartStore } from '../cart/cart-store.ts';
+import { browser } from './browser.ts';
+import { CHECKOUT_STORAGE_KEYS } from './checkout-storage.ts';
+import {
+  WHOLE_APP_TIMEOUT_MS,
+  ORDER_ID,
+  PRODUCT_ID,
+  apiError,
+  order,
+  product,
+  resetShop,
+  storeSession,
+  stubApi,
+  user,
+} from './test-support.ts';
+
+const PAYMENT_URL = 'http://127.0.0.1:3100/sandbox/checkoutnow?token=5O190127TN364715T';
+
+beforeEach(() => {
+  resetShop();
+  vi.spyOn(browser, 'assign').mockImplementation(() => {});
+});
+afterEach(resetShop);
+
+function signedInCheckout(extra: Parameters<typeof stubApi>[0] = {}) {
+  const api = stubApi({
+    ...storeSession(),
+    'GET /api/products/:id': () => product(),
+    'POST /api/orders': () => order({ user_id: user.id }),
+    'POST /api/payments/create': () => ({ payment_url: PAYMENT_URL }),
+    ...extra,
+  });
+  cartStore.getState().add(product(), 2);
+  renderApp('/checkout');
+  return api;
+}
+
+const payButton = () => screen.findByRole('button', { name: 'Pay with PayPal' });
+const termsBox = () => screen.getByRole('checkbox', { name: /all sales of digital products are final/ });
+
+describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  it('shows the order, the account name and email, and links to the legal pages', async () => {
+    signedInCheckout();
+
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('Vector Studio Pro')).toBeInTheDocument();
+    await waitFor(() => expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('$39.98'));
+    const details = screen.getByRole('region', { name: 'Your details' });
+    expect(details).toHaveTextContent('alice');
+    expect(details).toHaveTextContent('alice@example.com');
+    const terms = termsBox().closest('label')!;
+    expect(within(terms).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+    expect(within(terms).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+  });
+
+  it('keeps the pay button disabled until the terms are agreed', async () => {
+    signedInCheckout();
+    const user = userEvent.setup();
+
+    const pay = await payButton();
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    expect(pay).toBeDisabled();
+
+    await user.click(termsBox());
+    expect(pay).toBeEnabled();
+    await user.click(termsBox());
+    expect(pay).toBeDisabled();
+  });
+
+  it('offers PayPal, chosen, and shows crypto and card as Coming Soon that cannot be chosen', async () => {
+    signedInCheckout();
+    const user = userEvent.setup();
+
+    const paypal = await screen.findByRole('radio', { name: /PayPal/ });
+    const crypto = screen.getByRole('radio', { name: /Crypto \(CoinGate\)/ });
+    const card = screen.getByRole('radio', { name: /^Card/ });
+    expect(paypal).toBeChecked();
+    expect(crypto).toBeDisabled();
+    expect(card).toBeDisabled();
+    expect(within(screen.getByRole('group', { name: 'Payment method' })).getAllByText('Coming Soon')).toHaveLength(2);
+
+    await user.click(crypto);
+    expect(paypal).toBeChecked();
+    expect(crypto).not.toBeChecked();
+  });
+
+  it('creates the order, asks for the PayPal address, keeps the pending order and sends the browser there', async () => {
+    const api = signedInCheckout();
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await user.click(termsBox());
+    await user.click(await payButton());
+
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(PAYMENT_URL));
+    const [created] = api.callsTo('POST', /^\/api\/orders$/);
+    expect(created?.body).toEqual({ items: [{ product_id: PRODUCT_ID, quantity: 2 }], payment_method: 'paypal' });
+    expect(created?.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(api.callsTo('POST', /^\/api\/payments\/create$/)[0]?.url.searchParams.get('order_id')).toBe(ORDER_ID);
+    expect(await screen.findByText('Redirecting to PayPal...')).toBeInTheDocument();
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBe(ORDER_ID);
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderTotal)).toBe('39.98');
+    // The cart stays until the payment is captured.
+    expect(cartStore.getState().items).toHaveLength(1);
+    expect(await payButton()).toBeDisabled();
+  });
+
+  it("shows the server's reason when the order cannot be created, such as stock running out", async () => {
+    signedInCheckout({ 'POST /api/orders': () => apiError(409, 'Only 1 left of "Vector Studio Pro"', 'out_of_stock') });
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await user.click(termsBox());
+    await user.click(await payButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 left of "Vector Studio Pro"');
+    expect(screen.getAllByText('Only 1 left of "Vector Studio Pro"').length).toBeGreaterThanOrEqual(2);
+    expect(browser.assign).not.toHaveBeenCalled();
+    expect(await payButton()).toBeEnabled();
+  });
+
+  it('says the order failed in general words when the server gives no reason', async () => {
+    signedInCheckout({ 'POST /api/orders': () => apiError(500, 'Internal Server Error', 'internal') });
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await user.click(termsBox());
+    await user.click(await payButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create order. Please try again.');
+  });
+
+  it('reports a failed PayPal payment and, on retry, pays the order already created', async () => {
+    let attempts = 0;
+    const api = signedInCheckout({
+      'POST /api/payments/create': () =>
+        ++attempts === 1 ? apiError(502, 'PayPal order creation failed', 'paypal_error') : { payment_url: PAYMENT_URL },
+    });
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await user.click(termsBox());
+    await user.click(await payButton());
+
+    expect(await screen.findByText('Failed to create PayPal order')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('PayPal order creation failed');
+
+    await user.click(await payButton());
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST', /^\/api\/orders$/)).toHaveLength(1);
+  });
+
+  it('refuses a payment address that is not a web address', async () => {
+    signedInCheckout({ 'POST /api/payments/create': () => ({ payment_url: 'javascript:alert(1)' }) });
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await user.click(termsBox());
+    await user.click(await payButton());
+
+    expect(await screen.findByText('Payment creation failed')).toBeInTheDocument();
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('shows the empty state with a link to the products when the cart is empty', async () => {
+    stubApi({ ...storeSession() });
+    renderApp('/checkout');
+
+    expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+  });
+});

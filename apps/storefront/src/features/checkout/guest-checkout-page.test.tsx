@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import { cartStore } from '../cart/cart-store.ts';
+import { browser } from './browser.ts';
+import { CHECKOUT_STORAGE_KEYS, readOrderAccessToken } from './checkout-storage.ts';
+import { WHOLE_APP_TIMEOUT_MS, ORDER_ID, PRODUCT_ID, order, product, resetShop, storeSession, stubApi } from './test-support.ts';
+
+const PAYMENT_URL = 'http://127.0.0.1:3100/sandbox/checkoutnow?token=5O190127TN364715T';
+const INVOICE = { email: 'guest@example.com', name: 'Gus Guest', address: '1 Road', city: 'Leeds', country: 'UK' };
+
+beforeEach(() => {
+  resetShop();
+  vi.spyOn(browser, 'assign').mockImplementation(() => {});
+});
+afterEach(resetShop);
+
+function guestCheckout() {
+  const api = stubApi({
+    'GET /api/products/:id': () => product(),
+    'POST /api/orders': () => ({ ...order(), access_token: 'guest-access-token' }),
+    'POST /api/payments/create': () => ({ payment_url: PAYMENT_URL }),
+  });
+  cartStore.getState().add(product(), 2);
+  renderApp('/guest-checkout');
+  return api;
+}
+
+async function fillInvoice(user: ReturnType<typeof userEvent.setup>, values: Partial<typeof INVOICE> = INVOICE) {
+  const labels = { email: 'Email', name: 'Full name', address: 'Address', city: 'City', country: 'Country' } as const;
+  for (const [field, value] of Object.entries(values) as [keyof typeof labels, string][]) {
+    // Pasted rather than typed key by key: the same events for the form, far quicker in a busy test run.
+    await user.click(screen.getByRole('textbox', { name: labels[field] }));
+    await user.paste(value);
+  }
+}
+
+const pay = () => screen.getByRole('button', { name: 'Pay with PayPal' });
+
+describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  it('has a labelled invoice field for each of email, full name, address, city and country, with autofill names', async () => {
+    guestCheckout();
+
+    const form = await screen.findByRole('form', { name: 'Guest checkout' });
+    const expected = [
+      ['Email', 'email'],
+      ['Full name', 'name'],
+      ['Address', 'street-address'],
+      ['City', 'address-level2'],
+      ['Country', 'country-name'],
+    ] as const;
+    for (const [label, autocomplete] of expected) {
+      const field = within(form).getByRole('textbox', { name: label });
+      expect(field).toHaveAttribute('autocomplete', autocomplete);
+      expect(field).toBeRequired();
+    }
+    expect(within(form).getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$39.98'));
+  });
+
+  it("shows the contract schema's messages and asks for the terms when submitted empty", async () => {
+    const api = guestCheckout();
+    const user = userEvent.setup();
+    await waitFor(() => expect(pay()).toBeEnabled());
+
+    await user.click(pay());
+
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter a valid email address');
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveAccessibleDescription('Full name is required');
+    expect(screen.getByRole('textbox', { name: 'Address' })).toHaveAccessibleDescription('Address is required');
+    expect(screen.getByRole('textbox', { name: 'City' })).toHaveAccessibleDescription('City is required');
+    expect(screen.getByRole('textbox', { name: 'Country' })).toHaveAccessibleDescription('Country is required');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+    expect(await screen.findAllByText('Please agree to the Terms of Service to proceed with payment')).not.toHaveLength(0);
+    expect(api.callsTo('POST', /^\/api\/orders$/)).toHaveLength(0);
+  });
+
+  it('refuses a malformed email and blank text, and clears a message once the field is fixed', async () => {
+    guestCheckout();
+    const user = userEvent.setup();
+    await waitFor(() => expect(pay()).toBeEnabled());
+    await fillInvoice(user, { ...INVOICE, email: 'not-an-email', name: '   ' });
+
+    await user.click(pay());
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveAccessibleDescription('Enter a valid email address');
+    expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveAccessibleDescription('Full name is required');
+
+    await user.clear(email);
+    await user.paste('guest@example.com');
+    expect(email).not.toHaveAccessibleDescription();
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('toasts the terms message when everything else is filled in', async () => {
+    const api = guestCheckout();
+    const user = userEvent.setup();
+    await waitFor(() => expect(pay()).toBeEnabled());
+    await fillInvoice(user);
+
+    await user.click(pay());
+
+    expect((await screen.findAllByText('Please agree to the Terms of Service to proceed with payment')).length).toBe(2);
+    expect(api.callsTo('POST', /^\/api\/orders$/)).toHaveLength(0);
+  });
+
+  it('creates the order with the invoice, saves what the return pages need and goes to PayPal', async () => {
+    const api = guestCheckout();
+    const user = userEvent.setup();
+    await waitFor(() => expect(pay()).toBeEnabled());
+    await fillInvoice(user, { ...INVOICE, name: '  Gus Guest ' });
+    await user.click(screen.getByRole('checkbox', { name: /all sales of digital products are final/ }));
+
+    await user.click(pay());
+
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST', /^\/api\/orders$/)[0]?.body).toEqual({
+      items: [{ product_id: PRODUCT_ID, quantity: 2 }],
+      payment_method: 'paypal',
+      invoice_data: INVOICE,
+    });
+    const stored = (key: string) => window.localStorage.getItem(key);
+    expect(JSON.parse(stored(CHECKOUT_STORAGE_KEYS.guestOrderInfo)!)).toEqual(INVOICE);
+    expect(JSON.parse(stored(CHECKOUT_STORAGE_KEYS.guestCartItems)!)).toEqual([
+      expect.objectContaining({ id: PRODUCT_ID, quantity: 2, price: 19.99 }),
+    ]);
+    expect(stored(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBe(ORDER_ID);
+    expect(stored(CHECKOUT_STORAGE_KEYS.pendingOrderTotal)).toBe('39.98');
+    expect(readOrderAccessToken(ORDER_ID)).toBe('guest-access-token');
+    expect(await screen.findByText('Redirecting to PayPal...')).toBeInTheDocument();
+    expect(cartStore.getState().items).toHaveLength(1);
+  });
+
+  it('fills the form with the invoice used last time', async () => {
+    window.localStorage.setItem(CHECKOUT_STORAGE_KEYS.guestOrderInfo, JSON.stringify(INVOICE));
+    guestCheckout();
+
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue('guest@example.com');
+    expect(screen.getByRole('textbox', { name: 'Country' })).toHaveValue('UK');
+  });
+
+  it('sends a signed-in shopper to the regular checkout', async () => {
+    stubApi({ ...storeSession(), 'GET /api/products/:id': () => product() });
+    cartStore.getState().add(product(), 1);
+    renderApp('/guest-checkout');
+
+    expect(await screen.findByRole('link', { name: 'Go to Checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByRole('form', { name: 'Guest checkout' })).toBeNull();
+  });
+
+  it('shows the empty state when the cart is empty', async () => {
+    stubApi({});
+    renderApp('/guest-checkout');
+
+    expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
+  });
+});

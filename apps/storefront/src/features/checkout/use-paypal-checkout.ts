@@ -1,0 +1,128 @@
+import { ApiError, type CartItem, type GuestInvoice, type Order } from '@store/contracts';
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { api } from '../../lib/api.ts';
+import { browser, isHttpUrl } from './browser.ts';
+import { saveGuestCheckout, saveOrderAccessToken, savePendingOrder } from './checkout-storage.ts';
+
+/** The toasts of spec section 8 on the way to PayPal. */
+export const CHECKOUT_MESSAGES = {
+  orderFailed: 'Failed to create order. Please try again.',
+  paypalOrderFailed: 'Failed to create PayPal order',
+  paymentCreationFailed: 'Payment creation failed',
+  paymentError: 'Payment error. Please try again.',
+  redirecting: 'Redirecting to PayPal...',
+  comingSoon: 'CoinGate payment is coming soon! Please use PayPal for now.',
+  termsRequired: 'Please agree to the Terms of Service to proceed with payment',
+} as const;
+
+export interface CheckoutError {
+  /** What went wrong, in a sentence for the page (the server's detail where it gave a useful one). */
+  message: string;
+}
+
+export interface PayInput {
+  items: readonly CartItem[];
+  /** A guest's invoice; absent for a signed-in shopper, whom the server bills under the account. */
+  invoice?: GuestInvoice;
+}
+
+/** A client error carries a sentence meant for the shopper (out of stock, invalid field); a 5xx does not. */
+function shopperDetail(error: unknown): string | null {
+  return error instanceof ApiError && error.status < 500 && error.detail ? error.detail : null;
+}
+
+function signatureOf({ items, invoice }: PayInput): string {
+  return JSON.stringify({ items: items.map((item) => [item.id, item.quantity]), invoice: invoice ?? null });
+}
+
+/**
+ * Pays the cart with PayPal: creates our order (priced by the server), keeps what the return pages need,
+ * asks the API for the PayPal approval address and sends the browser there.
+ * One run at a time; after a failed payment step a retry reuses the order just created (same cart),
+ * so a second click does not reserve the stock twice.
+ */
+export function usePayPalCheckout() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<CheckoutError | null>(null);
+  const running = useRef(false);
+  const unpaid = useRef<{ signature: string; order: Order } | null>(null);
+
+  async function createOrder(input: PayInput): Promise<Order | null> {
+    const signature = signatureOf(input);
+    if (unpaid.current?.signature === signature) return unpaid.current.order;
+    try {
+      const order = await api.createOrder({
+        body: {
+          items: input.items.map((item) => ({ product_id: item.id, quantity: item.quantity })),
+          payment_method: 'paypal',
+          ...(input.invoice ? { invoice_data: input.invoice } : {}),
+        },
+      });
+      unpaid.current = { signature, order };
+      return order;
+    } catch (caught) {
+      // A 409 (out of stock) or 400 names the product or field: the shopper needs that sentence.
+      const message = shopperDetail(caught) ?? CHECKOUT_MESSAGES.orderFailed;
+      toast.error(message);
+      setError({ message });
+      return null;
+    }
+  }
+
+  function remember(order: Order, input: PayInput): void {
+    savePendingOrder({ orderId: order.id, total: order.total_amount });
+    if (input.invoice) saveGuestCheckout(input.invoice, input.items);
+    if (order.access_token) saveOrderAccessToken(order.id, order.access_token);
+  }
+
+  async function startPayment(order: Order): Promise<boolean> {
+    let paymentUrl: string;
+    try {
+      ({ payment_url: paymentUrl } = await api.createPayment({ query: { order_id: order.id } }));
+    } catch (caught) {
+      if (caught instanceof ApiError) {
+        // The order cannot be paid any more (expired, not found): the next attempt places a new one.
+        if (caught.status === 404 || caught.status === 409) unpaid.current = null;
+        toast.error(CHECKOUT_MESSAGES.paypalOrderFailed);
+        setError({
+          message: caught.status < 500 || caught.status === 502 || caught.status === 503 ? caught.detail : CHECKOUT_MESSAGES.paymentError,
+        });
+      } else {
+        toast.error(CHECKOUT_MESSAGES.paymentError);
+        setError({ message: CHECKOUT_MESSAGES.paymentError });
+      }
+      return false;
+    }
+    if (!paymentUrl || !isHttpUrl(paymentUrl)) {
+      toast.error(CHECKOUT_MESSAGES.paymentCreationFailed);
+      setError({ message: 'The payment service answered without a valid PayPal address. Please try again.' });
+      return false;
+    }
+    toast.success(CHECKOUT_MESSAGES.redirecting);
+    browser.assign(paymentUrl);
+    return true;
+  }
+
+  async function pay(input: PayInput): Promise<void> {
+    if (running.current || input.items.length === 0) return;
+    running.current = true;
+    setBusy(true);
+    setError(null);
+    let leaving = false;
+    try {
+      const order = await createOrder(input);
+      if (!order) return;
+      remember(order, input);
+      leaving = await startPayment(order);
+    } finally {
+      // While the browser leaves for PayPal the button stays busy: no second order from an impatient click.
+      if (!leaving) {
+        running.current = false;
+        setBusy(false);
+      }
+    }
+  }
+
+  return { pay, busy, error };
+}

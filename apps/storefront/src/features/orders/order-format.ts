@@ -1,0 +1,25 @@
+import type { StatusTone } from '@store/contracts';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** `Nov 22, 2026, 3:04 PM`; an unreadable date is shown as it came. */
+export function formatOrderDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** Ids are shown as their last 8 characters (spec section 9). */
+export function shortOrderId(id: string): string {
+  return `#${id.slice(-8)}`;
+}
+
+/**
+ * The guest order page's own badge colours (spec section 2): paid green, pending yellow, any other grey.
+ * `completed` counts as paid: the API completes a paid order in the same transaction that delivers it,
+ * so a paid guest order is always `completed` by the time the page reads it.
+ */
+export function guestOrderTone(status: string): StatusTone {
+  if (status === 'paid' || status === 'completed') return 'green';
+  if (status === 'pending') return 'yellow';
+  return 'gray';
+}

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import { cartStore } from '../cart/cart-store.ts';
+import { CHECKOUT_STORAGE_KEYS, readOrderAccessToken, saveOrderAccessToken, savePendingOrder } from '../checkout/checkout-storage.ts';
+import { WHOLE_APP_TIMEOUT_MS, ORDER_ID, apiError, deliveredOrder, order, product, resetShop, stubApi } from '../checkout/test-support.ts';
+import { guestOrderTone } from './order-format.ts';
+
+beforeEach(resetShop);
+afterEach(resetShop);
+
+const badgeOf = async () => {
+  const details = await screen.findByRole('region', { name: /^Order #/ });
+  return within(details).getByText(/^(Pending|Paid|Completed|Confirmed|Rejected|Failed)$/);
+};
+
+describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  it('shows the order with amounts in two decimals and a yellow badge while pending', async () => {
+    stubApi({
+      'GET /api/guest/orders/:orderId': () => order({ total_amount: 40, items: [{ ...order().items[0]!, price: 20, quantity: 2 }] }),
+    });
+    renderApp(`/order-success/${ORDER_ID}`);
+
+    expect(await screen.findByRole('heading', { name: 'Order Placed Successfully!' })).toBeInTheDocument();
+    expect(await badgeOf()).toHaveAttribute('data-tone', 'yellow');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$40.00');
+    expect(screen.getAllByText('$40.00')).toHaveLength(3);
+    expect(screen.getAllByText('$20.00')).toHaveLength(1);
+    expect(screen.getByText(/Billed to/)).toHaveTextContent('Billed to Gus Guest, guest@example.com');
+  });
+
+  it('paints a paid order green and any other status grey, unlike the admin colours', async () => {
+    for (const [status, tone] of [
+      ['paid', 'green'],
+      ['completed', 'green'],
+      ['pending', 'yellow'],
+      ['failed', 'gray'],
+      ['rejected', 'gray'],
+      ['confirmed', 'gray'],
+    ] as const) {
+      expect(guestOrderTone(status)).toBe(tone);
+    }
+    stubApi({ 'GET /api/guest/orders/:orderId': () => order({ status: 'failed' }) });
+    renderApp(`/order-success/${ORDER_ID}`);
+
+    expect(await badgeOf()).toHaveAttribute('data-tone', 'gray');
+  });
+
+  it('shows the keys and download link with the token kept at checkout', async () => {
+    saveOrderAccessToken(ORDER_ID, 'stored-token');
+    const api = stubApi({ 'GET /api/guest/orders/:orderId': () => deliveredOrder() });
+    renderApp(`/order-success/${ORDER_ID}`);
+
+    expect(await badgeOf()).toHaveAttribute('data-tone', 'green');
+    const goods = screen.getByRole('region', { name: 'Your products' });
+    expect(within(goods).getByText('CCCC-2222-DDDD')).toBeInTheDocument();
+    expect(within(goods).getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(api.callsTo('GET', /guest\/orders/)[0]?.url.searchParams.get('token')).toBe('stored-token');
+  });
+
+  it("uses and keeps the receipt link's token", async () => {
+    const api = stubApi({ 'GET /api/guest/orders/:orderId': () => deliveredOrder() });
+    renderApp(`/order-success/${ORDER_ID}?token=1E5`);
+
+    await screen.findByRole('region', { name: 'Your products' });
+    // Taken as written, not as the number 100000 the router's parser would make of it.
+    expect(api.callsTo('GET', /guest\/orders/)[0]?.url.searchParams.get('token')).toBe('1E5');
+    expect(readOrderAccessToken(ORDER_ID)).toBe('1E5');
+  });
+
+  it('shows no details when the order cannot be fetched', async () => {
+    stubApi({ 'GET /api/guest/orders/:orderId': () => apiError(404, 'Order not found', 'order_not_found') });
+    renderApp(`/order-success/${ORDER_ID}`);
+
+    expect(await screen.findByText('Error loading order details')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Order #/ })).toBeNull();
+    expect(screen.queryByTestId('order-total')).toBeNull();
+  });
+
+  it('marks the payment as complete: the cart and the saved pending order are cleared, and it says so', async () => {
+    stubApi({ 'GET /api/guest/orders/:orderId': () => order() });
+    cartStore.getState().add(product(), 1);
+    savePendingOrder({ orderId: ORDER_ID, total: 39.98 });
+    renderApp(`/order-success/${ORDER_ID}`);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark Payment as Complete' }));
+
+    expect(screen.getByText(/your cart and the saved pending order were cleared/)).toBeInTheDocument();
+    expect(cartStore.getState().items).toEqual([]);
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBeNull();
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderTotal)).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import { Badge, Button, CheckIcon, Container, Notice, Price, Skeleton, buttonClassName, statusAppearance } from '@store/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { cartStore } from '../cart/cart-store.ts';
+import { clearPendingOrder, readOrderAccessToken, saveOrderAccessToken } from '../checkout/checkout-storage.ts';
+import { paths } from '../site/paths.ts';
+import { DeliveredGoods, orderHasGoods } from './delivered-goods.tsx';
+import { OrderHero } from './order-hero.tsx';
+import { formatOrderDate, guestOrderTone, shortOrderId } from './order-format.ts';
+import { OrderItems } from './order-items.tsx';
+import * as styles from './orders.css.ts';
+import { guestOrderQueryOptions } from './queries.ts';
+import { useRawSearchParam } from './search-param.ts';
+
+export const ORDER_LOAD_FAILED = 'Error loading order details';
+
+/**
+ * The guest order page (spec section 2): the order's details with amounts in two decimals and, with the
+ * order's access token (kept at checkout, or `?token=` from the receipt mail), its keys and downloads.
+ */
+export function OrderSuccessPage({ orderId }: { orderId: string }) {
+  const linkToken = useRawSearchParam('token');
+  const [token] = useState(() => linkToken ?? readOrderAccessToken(orderId));
+
+  useEffect(() => {
+    // The receipt link's token is kept, so this browser opens the goods later without the mail.
+    if (linkToken) saveOrderAccessToken(orderId, linkToken);
+  }, [linkToken, orderId]);
+
+  const order = useQuery({ ...guestOrderQueryOptions(orderId, token), retry: false });
+
+  useEffect(() => {
+    if (order.isError) toast.error(ORDER_LOAD_FAILED, { id: `order-failed-${orderId}` });
+  }, [order.isError, orderId]);
+
+  return (
+    <Container className={styles.page}>
+      <OrderHero icon={<CheckIcon size={32} />} tone="success" title="Order Placed Successfully!">
+        <p>Thank you for your order. A receipt with your products is sent by email once the payment is confirmed.</p>
+      </OrderHero>
+
+      {order.isPending && (
+        <div className={styles.card} aria-busy="true" aria-label="Loading order details">
+          <Skeleton width="40%" height="1.5rem" />
+          <Skeleton width="100%" height="4rem" />
+          <Skeleton width="100%" height="3rem" />
+        </div>
+      )}
+
+      {order.isError && <p className={styles.subtitle}>The details of this order could not be loaded.</p>}
+
+      {order.data && (
+        <>
+          <section className={styles.card} aria-labelledby="order-details-title">
+            <div className={styles.cardHeader}>
+              <h2 id="order-details-title" className={styles.cardTitle}>
+                Order {shortOrderId(order.data.id)}
+              </h2>
+              <Badge tone={guestOrderTone(order.data.status)}>{statusAppearance(order.data.status).label}</Badge>
+            </div>
+            <dl className={styles.facts}>
+              <div>
+                <dt>Date</dt>
+                <dd>{formatOrderDate(order.data.created_at)}</dd>
+              </div>
+              <div>
+                <dt>Payment method</dt>
+                <dd>{order.data.payment_method === 'paypal' ? 'PayPal' : order.data.payment_method}</dd>
+              </div>
+              <div>
+                <dt>Total</dt>
+                <dd>
+                  <Price amount={order.data.total_amount} cents />
+                </dd>
+              </div>
+            </dl>
+            <p className={styles.muted}>
+              Billed to <strong>{order.data.invoice_data.name}</strong>, {order.data.invoice_data.email}
+            </p>
+            <OrderItems order={order.data} cents />
+          </section>
+          {order.data.status === 'pending' && (
+            <Notice tone="warning" live="none" title="Awaiting payment">
+              <p>
+                This order is not paid yet.
+                {order.data.expires_at && ` Its items stay reserved until ${formatOrderDate(order.data.expires_at)}.`}
+              </p>
+            </Notice>
+          )}
+          {orderHasGoods(order.data) && <DeliveredGoods order={order.data} />}
+          {order.data.status === 'completed' && !order.data.goods_included && (
+            <Notice tone="info" live="none">
+              <p>
+                Your licence keys and download links were sent to {order.data.invoice_data.email}. Open the link in that email to see them
+                here.
+              </p>
+            </Notice>
+          )}
+        </>
+      )}
+
+      <MarkPaymentComplete />
+
+      <div className={styles.actions}>
+        <Link to={paths.products} className={buttonClassName({ variant: 'secondary' })}>
+          Continue Shopping
+        </Link>
+        <Link to="/" className={buttonClassName({ variant: 'ghost' })}>
+          Go Home
+        </Link>
+      </div>
+    </Container>
+  );
+}
+
+/** Spec section 4: clears the cart and the saved pending order id and total, and says so. */
+function MarkPaymentComplete() {
+  const [done, setDone] = useState(false);
+  return (
+    <div className={styles.hero}>
+      <Button
+        disabled={done}
+        onClick={() => {
+          cartStore.getState().clear();
+          clearPendingOrder();
+          setDone(true);
+        }}
+      >
+        Mark Payment as Complete
+      </Button>
+      <p role="status" className={styles.muted}>
+        {done ? 'Payment marked as complete: your cart and the saved pending order were cleared.' : ''}
+      </p>
+    </div>
+  );
+}

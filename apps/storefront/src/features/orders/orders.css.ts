@@ -1,0 +1,172 @@
+import { media, vars } from '@store/ui';
+import { globalStyle, style } from '@vanilla-extract/css';
+
+export const page = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  maxWidth: '52rem',
+  paddingBlock: `${vars.space.xl} ${vars.space.xxl}`,
+});
+
+export const wide = style({ maxWidth: vars.layout.contentWidth });
+
+export const hero = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  textAlign: 'center',
+});
+
+export const heroIcon = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '64px',
+  height: '64px',
+  borderRadius: '50%',
+});
+
+export const heroSuccess = style({ background: `color-mix(in srgb, ${vars.color.success} 18%, transparent)`, color: vars.color.success });
+export const heroWarning = style({ background: `color-mix(in srgb, ${vars.color.warning} 18%, transparent)`, color: vars.color.warning });
+export const heroDanger = style({ background: `color-mix(in srgb, ${vars.color.danger} 18%, transparent)`, color: vars.color.danger });
+
+export const title = style({ fontSize: vars.fontSize.xxl, lineHeight: 1.2 });
+
+export const subtitle = style({ color: vars.color.textMuted, maxWidth: '36rem' });
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  minWidth: 0,
+});
+
+export const cardHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const cardTitle = style({ fontSize: vars.fontSize.lg });
+
+export const facts = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+});
+
+globalStyle(`${facts} dt`, { color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums' });
+
+export const items = style({ display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' });
+
+export const item = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const itemInfo = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
+
+export const itemTitle = style({ fontWeight: 600 });
+
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const amount = style({ fontWeight: 600, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+
+export const totalRow = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'baseline',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.lg,
+  fontWeight: 700,
+});
+
+export const goods = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, margin: 0, padding: 0, listStyle: 'none' });
+
+export const good = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+});
+
+export const goodTitle = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, fontSize: vars.fontSize.md, fontWeight: 600 });
+
+export const keys = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' });
+
+export const keyRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
+
+export const key = style({
+  flex: '1 1 14rem',
+  minWidth: 0,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceRaised,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+  letterSpacing: '0.02em',
+  overflowWrap: 'anywhere',
+  userSelect: 'all',
+});
+
+export const actions = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  '@media': { [media.sm]: { flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'center' } },
+});
+
+export const link = style({ color: vars.color.primary, fontWeight: 600 });
+
+export const orderList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, margin: 0, padding: 0, listStyle: 'none' });
+
+export const orderMeta = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const download = style({ alignSelf: 'flex-start' });
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
+
+export const nestedGoods = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  paddingTop: vars.space.sm,
+  borderTop: `1px solid ${vars.color.border}`,
+});

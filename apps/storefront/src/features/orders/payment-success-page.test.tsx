@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import { cartStore } from '../cart/cart-store.ts';
+import { CHECKOUT_STORAGE_KEYS, saveOrderAccessToken, savePendingOrder } from '../checkout/checkout-storage.ts';
+import {
+  WHOLE_APP_TIMEOUT_MS,
+  ORDER_ID,
+  apiError,
+  deliveredOrder,
+  order,
+  product,
+  resetShop,
+  storeSession,
+  stubApi,
+  user,
+} from '../checkout/test-support.ts';
+
+const PAYPAL_ID = '5O190127TN364715T';
+const RETURN_PATH = `/payment/success/${ORDER_ID}?token=${PAYPAL_ID}&PayerID=PAYER12345678`;
+
+beforeEach(() => {
+  resetShop();
+  cartStore.getState().add(product(), 2);
+  savePendingOrder({ orderId: ORDER_ID, total: 44.98 });
+});
+afterEach(resetShop);
+
+describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  it('captures the payment, shows the paid order with its keys and download, and only then empties the cart', async () => {
+    saveOrderAccessToken(ORDER_ID, 'guest-access-token');
+    const api = stubApi({
+      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
+      'GET /api/guest/orders/:orderId': () => deliveredOrder(),
+    });
+    renderApp(RETURN_PATH);
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Order details' });
+    expect(within(details).getByText('Paid')).toBeInTheDocument();
+    expect(within(details).getByText('#abcdef12')).toBeInTheDocument();
+    expect(within(details).getByTestId('order-total')).toHaveTextContent('$44.98');
+    expect(within(details).getAllByText('$5.00')).toHaveLength(2);
+
+    const goods = screen.getByRole('region', { name: 'Your products' });
+    expect(within(goods).getByText('AAAA-1111-BBBB').tagName).toBe('CODE');
+    expect(within(goods).getAllByRole('button', { name: 'Copy key' })).toHaveLength(2);
+    expect(within(goods).getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(
+      /\/api\/downloads\/66666666-6666-4666-8666-666666666666\?expires=1&signature=abc$/,
+    );
+    expect(await screen.findByText('PayPal payment completed! Your products are available for download.')).toBeInTheDocument();
+
+    expect(api.callsTo('POST', /capture-order/).map((call) => call.params.paypalOrderId)).toEqual([PAYPAL_ID]);
+    expect(api.callsTo('GET', /guest\/orders/)[0]?.url.searchParams.get('token')).toBe('guest-access-token');
+    expect(cartStore.getState().items).toEqual([]);
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBeNull();
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderTotal)).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Order Page' })).toHaveAttribute('href', `/order-success/${ORDER_ID}`);
+  });
+
+  it("shows 'Paid' even though the API has already moved the order on to completed", async () => {
+    stubApi({
+      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
+      'GET /api/guest/orders/:orderId': () => deliveredOrder({ status: 'completed' }),
+    });
+    renderApp(RETURN_PATH);
+
+    const details = await screen.findByRole('region', { name: 'Order details' });
+    expect(within(details).getByText('Paid')).toHaveAttribute('data-tone', 'green');
+    expect(within(details).queryByText('Completed')).toBeNull();
+  });
+
+  it("reads a signed-in buyer's order from the account", async () => {
+    const api = stubApi({
+      ...storeSession(),
+      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
+      'GET /api/orders/:id': () => deliveredOrder({ user_id: user.id }),
+    });
+    renderApp(RETURN_PATH);
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(api.callsTo('GET', /^\/api\/orders\//)).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/account');
+    await waitFor(() => expect(cartStore.getState().items).toEqual([]));
+  });
+
+  it('does not capture again on a reload of the page, nor empty a cart filled since', async () => {
+    const api = stubApi({
+      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
+      'GET /api/guest/orders/:orderId': () => deliveredOrder(),
+    });
+    const first = renderApp(RETURN_PATH);
+    await screen.findByRole('heading', { name: 'Payment Successful!' });
+    await waitFor(() => expect(cartStore.getState().items).toEqual([]));
+    first.unmount();
+
+    cartStore.getState().add(product(), 1);
+    renderApp(RETURN_PATH);
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+
+    expect(api.callsTo('POST', /capture-order/)).toHaveLength(1);
+    expect(cartStore.getState().items).toHaveLength(1);
+  });
+
+  it('keeps the cart and offers to try again when the capture fails', async () => {
+    stubApi({
+      'POST /api/paypal/capture-order/:paypalOrderId': () =>
+        apiError(409, 'PayPal declined the payment. Please try again with another funding source.', 'payment_declined'),
+    });
+    renderApp(RETURN_PATH);
+
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(screen.getByText('PayPal declined the payment. Please try again with another funding source.')).toBeInTheDocument();
+    expect(await screen.findByText('Payment capture failed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/cart');
+    expect(cartStore.getState().items).toHaveLength(1);
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBe(ORDER_ID);
+  });
+
+  it('says the payment is still processing, and checks again on request', async () => {
+    let attempts = 0;
+    stubApi({
+      'POST /api/paypal/capture-order/:paypalOrderId': () =>
+        ++attempts === 1
+          ? apiError(409, 'PayPal is still processing this payment; the order completes as soon as it clears.', 'payment_pending')
+          : { success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID },
+      'GET /api/guest/orders/:orderId': () => deliveredOrder(),
+    });
+    renderApp(RETURN_PATH);
+
+    expect(await screen.findByRole('heading', { name: 'Payment processing' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment capture failed')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+  });
+
+  it('shows an unpaid order as awaiting payment when PayPal sent no token', async () => {
+    const api = stubApi({ 'GET /api/guest/orders/:orderId': () => order({ status: 'pending' }) });
+    renderApp(`/payment/success/${ORDER_ID}`);
+
+    expect(await screen.findByRole('heading', { name: 'Awaiting payment' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+    expect(api.callsTo('POST', /capture-order/)).toHaveLength(0);
+    expect(cartStore.getState().items).toHaveLength(1);
+  });
+});

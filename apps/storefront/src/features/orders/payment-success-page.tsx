@@ -1,0 +1,237 @@
+import { ApiError, type Order } from '@store/contracts';
+import { AlertIcon, Badge, Button, CheckIcon, ClockIcon, Container, PagePending, Price, buttonClassName } from '@store/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { cartStore } from '../cart/cart-store.ts';
+import { clearPendingOrder, readPendingOrder } from '../checkout/checkout-storage.ts';
+import { useShopper } from '../checkout/use-shopper.ts';
+import { paths } from '../site/paths.ts';
+import { captureOnce } from './capture.ts';
+import { DeliveredGoods, orderHasGoods } from './delivered-goods.tsx';
+import { OrderHero } from './order-hero.tsx';
+import { formatOrderDate, shortOrderId } from './order-format.ts';
+import { OrderItems } from './order-items.tsx';
+import * as styles from './orders.css.ts';
+import { buyerOrderQueryOptions } from './queries.ts';
+import { useRawSearchParam } from './search-param.ts';
+
+export const PAYMENT_MESSAGES = {
+  completed: 'PayPal payment completed! Your products are available for download.',
+  captureFailed: 'Payment capture failed',
+  orderLoadFailed: 'Error loading order details',
+} as const;
+
+const PAID_STATUSES: readonly string[] = ['paid', 'confirmed', 'completed'];
+const isPaid = (order: Order) => PAID_STATUSES.includes(order.status);
+
+/**
+ * PayPal's return page (/payment/success/{orderId}?token=<PayPal order id>&PayerID=...): captures the
+ * approved payment once, then shows the order and its goods. The cart is emptied only here, once the
+ * paid order has loaded, so a cancelled or failed payment leaves it as it was.
+ */
+export function PaymentSuccessPage({ orderId }: { orderId: string }) {
+  const paypalOrderId = useRawSearchParam('token');
+  const { status: sessionStatus, user } = useShopper();
+
+  const capture = useQuery({
+    queryKey: ['payments', 'capture', paypalOrderId],
+    queryFn: () => captureOnce(paypalOrderId!),
+    enabled: paypalOrderId !== null,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const captured = paypalOrderId === null || capture.isSuccess;
+
+  const order = useQuery({
+    ...buyerOrderQueryOptions(orderId, user),
+    enabled: captured && sessionStatus === 'ready',
+    retry: false,
+  });
+
+  const settled = useRef(false);
+  useEffect(() => {
+    if (settled.current || !order.data || !isPaid(order.data)) return;
+    // A reload after the payment was settled must not empty a cart filled since.
+    if (!capture.data?.fresh && readPendingOrder()?.orderId !== orderId) return;
+    settled.current = true;
+    cartStore.getState().clear();
+    clearPendingOrder();
+    toast.success(PAYMENT_MESSAGES.completed, { id: `paid-${orderId}` });
+  }, [order.data, capture.data, orderId]);
+
+  const pendingCapture = capture.error instanceof ApiError && capture.error.code === 'payment_pending';
+  useEffect(() => {
+    if (capture.isError && !pendingCapture) toast.error(PAYMENT_MESSAGES.captureFailed, { id: `capture-failed-${orderId}` });
+  }, [capture.isError, pendingCapture, orderId]);
+  useEffect(() => {
+    if (order.isError) toast.error(PAYMENT_MESSAGES.orderLoadFailed, { id: `order-failed-${orderId}` });
+  }, [order.isError, orderId]);
+
+  if (capture.isError) {
+    if (pendingCapture) {
+      return (
+        <Container className={styles.page}>
+          <OrderHero icon={<ClockIcon size={32} />} tone="warning" title="Payment processing">
+            <p>{capture.error.message}</p>
+          </OrderHero>
+          <div className={styles.actions}>
+            <Button onClick={() => void capture.refetch()} loading={capture.isFetching}>
+              Check again
+            </Button>
+            <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+              Go Home
+            </Link>
+          </div>
+        </Container>
+      );
+    }
+    // A 5xx says nothing useful to the buyer; any other failure (a 4xx detail, a refused capture) does.
+    const detail =
+      capture.error instanceof ApiError && capture.error.status >= 500 ? 'PayPal could not complete the payment.' : capture.error.message;
+    return (
+      <Container className={styles.page}>
+        <OrderHero icon={<AlertIcon size={32} />} tone="danger" title="Payment not completed">
+          <p>{detail}</p>
+          <p>You have not been charged for this order, and your cart is kept so you can try again.</p>
+        </OrderHero>
+        <div className={styles.actions}>
+          <Link to="/cart" className={buttonClassName()}>
+            Try Again
+          </Link>
+          <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+            Go Home
+          </Link>
+        </div>
+      </Container>
+    );
+  }
+
+  if (!captured || sessionStatus === 'loading' || order.isPending) {
+    return <PagePending label={paypalOrderId && !captured ? 'Confirming your payment…' : 'Loading your order…'} />;
+  }
+
+  if (order.isError) {
+    return (
+      <Container className={styles.page}>
+        <OrderHero
+          icon={<CheckIcon size={32} />}
+          tone="success"
+          title={paypalOrderId ? 'Payment Successful!' : 'Order details unavailable'}
+        >
+          <p>We could not load the details of order {shortOrderId(orderId)} right now. Your products are also sent to you by email.</p>
+        </OrderHero>
+        <div className={styles.actions}>
+          <Button onClick={() => void order.refetch()} loading={order.isFetching}>
+            Try again
+          </Button>
+          <Link to={paths.products} className={buttonClassName({ variant: 'secondary' })}>
+            Continue Shopping
+          </Link>
+        </div>
+      </Container>
+    );
+  }
+
+  const data = order.data;
+  if (!isPaid(data)) return <UnpaidOrder order={data} />;
+  return <PaidOrder order={data} />;
+}
+
+function OrderPageLink({ order }: { order: Order }) {
+  return order.user_id ? (
+    <Link to="/account" className={buttonClassName()}>
+      View My Orders
+    </Link>
+  ) : (
+    <Link to="/order-success/$orderId" params={{ orderId: order.id }} className={buttonClassName()}>
+      View Order Page
+    </Link>
+  );
+}
+
+function PaidOrder({ order }: { order: Order }) {
+  return (
+    <Container className={styles.page}>
+      <OrderHero icon={<CheckIcon size={32} />} tone="success" title="Payment Successful!">
+        <p>Thank you for your purchase. A receipt with your products was sent to {order.invoice_data.email}.</p>
+      </OrderHero>
+      <section className={styles.card} aria-labelledby="payment-details-title">
+        <h2 id="payment-details-title" className={styles.cardTitle}>
+          Order details
+        </h2>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Order ID</dt>
+            <dd title={order.id}>{shortOrderId(order.id)}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              {/* Spec section 2: this page always says Paid (the API moves a paid order on to completed at once). */}
+              <Badge tone="green">Paid</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd>
+              <Price amount={order.total_amount} cents />
+            </dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>{formatOrderDate(order.created_at)}</dd>
+          </div>
+        </dl>
+        <OrderItems order={order} cents />
+      </section>
+      {orderHasGoods(order) ? (
+        <DeliveredGoods order={order} />
+      ) : (
+        <p className={styles.muted}>
+          {order.status === 'completed'
+            ? `Your licence keys and download links were sent to ${order.invoice_data.email}.`
+            : 'Your products are being prepared and will appear here and in your email shortly.'}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <OrderPageLink order={order} />
+        <Link to={paths.products} className={buttonClassName({ variant: 'secondary' })}>
+          Continue Shopping
+        </Link>
+      </div>
+    </Container>
+  );
+}
+
+function UnpaidOrder({ order }: { order: Order }) {
+  const pending = order.status === 'pending';
+  return (
+    <Container className={styles.page}>
+      <OrderHero
+        icon={pending ? <ClockIcon size={32} /> : <AlertIcon size={32} />}
+        tone={pending ? 'warning' : 'danger'}
+        title={pending ? 'Awaiting payment' : 'Order not paid'}
+      >
+        <p>
+          {pending
+            ? `We have not received the payment for order ${shortOrderId(order.id)} yet.`
+            : `Order ${shortOrderId(order.id)} was not paid and is closed.`}
+        </p>
+        {pending && order.expires_at && <p>The items stay reserved until {formatOrderDate(order.expires_at)}.</p>}
+      </OrderHero>
+      <div className={styles.actions}>
+        <Link to="/cart" className={buttonClassName()}>
+          Back to Cart
+        </Link>
+        <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+          Go Home
+        </Link>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handleUnauthorized, markLoginPageShown, onUnauthorized } from './unauthorized.ts';
+
+describe('the 401 handler', () => {
+  let stop: (() => void) | undefined;
+  afterEach(() => stop?.());
+
+  it('forgets the session and goes to /login', () => {
+    const handlers = { forgetSession: vi.fn(), navigateToLogin: vi.fn() };
+    stop = onUnauthorized(handlers);
+
+    handleUnauthorized();
+
+    expect(handlers.forgetSession).toHaveBeenCalledOnce();
+    expect(handlers.navigateToLogin).toHaveBeenCalledOnce();
+  });
+
+  it('stays put while the login page is shown (a wrong password answers 401), and navigates again once it is gone', () => {
+    const handlers = { forgetSession: vi.fn(), navigateToLogin: vi.fn() };
+    stop = onUnauthorized(handlers);
+    const hide = markLoginPageShown();
+
+    handleUnauthorized();
+    expect(handlers.forgetSession).toHaveBeenCalledOnce();
+    expect(handlers.navigateToLogin).not.toHaveBeenCalled();
+
+    hide();
+    handleUnauthorized();
+    expect(handlers.navigateToLogin).toHaveBeenCalledOnce();
+  });
+});

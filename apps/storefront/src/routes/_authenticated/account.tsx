@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AccountPage } from '../../features/orders/account-page.tsx';
+import { validateAccountSearch } from '../../features/orders/queries.ts';
+
+export const Route = createFileRoute('/_authenticated/account')({
+  validateSearch: validateAccountSearch,
+  component: AccountPage,
+});

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PaymentSuccessPage } from '../../../features/orders/payment-success-page.tsx';
+
+/** PayPal's return address: `?token=<PayPal order id>&PayerID=...` after the buyer approved. */
+export const Route = createFileRoute('/payment/success/$orderId')({
+  component: function PaymentSuccessRoute() {
+    const { orderId } = Route.useParams();
+    return <PaymentSuccessPage orderId={orderId} />;
+  },
+});

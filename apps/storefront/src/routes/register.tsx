@@ -1,0 +1,35 @@
+import { Link, createFileRoute, redirect } from '@tanstack/react-router';
+import { AuthCard, authFooterLinkClassName } from '../features/auth/auth-card.tsx';
+import { RegisterForm } from '../features/auth/register-form.tsx';
+import { usePageTitle } from '../features/legal/use-page-title.ts';
+import { currentUser } from '../features/session/session-store.ts';
+
+export const Route = createFileRoute('/register')({
+  // A signed-in shopper already has an account: home instead of a second registration.
+  beforeLoad: async () => {
+    if (await currentUser()) throw redirect({ to: '/', replace: true });
+  },
+  component: RegisterPage,
+});
+
+function RegisterPage() {
+  const navigate = Route.useNavigate();
+  usePageTitle('Sign Up');
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Register to check out faster with your account details."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className={authFooterLinkClassName}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm onRegistered={() => void navigate({ to: '/', replace: true })} />
+    </AuthCard>
+  );
+}
