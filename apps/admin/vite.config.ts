@@ -1,3 +1,4 @@
+import { precompress } from '@store/vite-config/precompress';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -10,7 +11,7 @@ export default defineConfig({
   // Deployed apart from the shop, under /admin/ (the router's basepath matches).
   base: '/admin/',
   // The router plugin generates src/routeTree.gen.ts and must transform the routes before React does.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin(), precompress()],
   server: {
     port: 5174,
     proxy: { '/api': api, '/uploads': api },

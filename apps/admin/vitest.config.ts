@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     unstubGlobals: true,
+    // Dates are shown in the browser's time zone; the tests expect the times of UTC wherever they run.
+    env: { TZ: 'UTC' },
     watch: false,
   },
 });

@@ -1,21 +1,23 @@
 import { BRAND_NAME, type SiteInfo } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from './test/render.tsx';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from './features/session/session.ts';
+import { SITE_INFO, anAdmin, jsonResponse, storeSession, stubApi } from './test/api.ts';
+import { renderApp } from './test/render.tsx';
 
-const siteInfo: SiteInfo = {
-  site_name: 'Acme Keys',
-  logo_url: 'https://cdn.example.com/acme.png',
-  primary_color: '#8b5cf6',
-  secondary_color: '#f59e0b',
-  font_family: 'Poppins',
-  theme: 'dark',
-  payments_sandbox: false,
-};
+const siteInfo: SiteInfo = { ...SITE_INFO, logo_url: 'https://cdn.example.com/acme.png', primary_color: '#8b5cf6', font_family: 'Poppins' };
 
 describe('the admin shell', () => {
+  // Every admin screen is behind the guard: these tests start signed in as an admin.
+  beforeEach(() => storeSession(anAdmin()));
+
   it('falls back to the default name and a placeholder logo when the site information cannot be fetched', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    stubApi({
+      'GET /api/site-info': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
 
     renderApp();
 
@@ -23,21 +25,22 @@ describe('the admin shell', () => {
     const home = within(header).getByRole('link', { name: `${BRAND_NAME} Admin` });
     expect(home.getAttribute('href')).toBe('/admin/');
     expect(home.querySelector('[data-logo-placeholder]')).not.toBeNull();
-    await waitFor(() => expect(document.title).toBe(`${BRAND_NAME} Admin`));
+    await waitFor(() => expect(document.title).toBe(`Dashboard · ${BRAND_NAME} Admin`));
   });
 
   it('shows the site name and logo with the Admin label', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
+    stubApi({ 'GET /api/site-info': () => jsonResponse(siteInfo) });
 
     renderApp();
 
     const home = await screen.findByRole('link', { name: 'Acme Keys Admin' });
     expect(home.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/acme.png');
     expect(screen.getByRole('contentinfo').textContent).toContain(`© ${new Date().getFullYear()} Acme Keys`);
+    await waitFor(() => expect(document.title).toBe('Dashboard · Acme Keys Admin'));
   });
 
   it('links every admin section under /admin and marks the dashboard as the current page', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
+    stubApi();
 
     renderApp();
 
@@ -56,20 +59,38 @@ describe('the admin shell', () => {
   });
 
   it('shows the dashboard heading at /admin/', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
+    stubApi();
 
     renderApp('/admin/');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('shows a not-found page inside the shell for an unknown admin address', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
+    stubApi();
 
     renderApp('/admin/no-such-screen');
 
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/admin/');
-    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page not found · Acme Keys Admin'));
+  });
+
+  it('shows who is signed in, and Logout forgets the session and shows the login screen', async () => {
+    stubApi();
+    const { router } = renderApp('/admin/orders');
+
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByText('admin@example.com')).toBeInTheDocument();
+    expect(within(header).getByText(/Signed in as/).parentElement).toHaveTextContent('Signed in as admin');
+
+    await userEvent.setup().click(within(header).getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
+    expect(sessionStore.getState().user).toBeNull();
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
   });
 });

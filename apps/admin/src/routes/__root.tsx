@@ -1,11 +1,10 @@
-import { AppRoot, SkipLink, MAIN_CONTENT_ID, themeVars, useDocumentTitle } from '@store/ui';
+import { AppRoot, SkipLink, themeVars } from '@store/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AdminFooter } from '../features/layout/admin-footer.tsx';
-import { AdminHeader } from '../features/layout/admin-header.tsx';
-import * as styles from '../features/layout/admin-layout.css.ts';
-import { AdminNav } from '../features/layout/admin-nav.tsx';
+import { PublicLayout } from '../features/layout/public-layout.tsx';
 import { AppToaster } from '../features/site/app-toaster.tsx';
+import { NotFound } from '../features/site/not-found.tsx';
 import { siteInfoQueryOptions } from '../features/site/queries.ts';
 import { useSiteInfo } from '../features/site/use-site-info.ts';
 
@@ -17,23 +16,26 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Fetched before the first paint so the default brand never flashes; `prefetchQuery` never throws,
   // so a failure simply leaves the defaults in place.
   loader: ({ context }) => context.queryClient.prefetchQuery(siteInfoQueryOptions()),
-  component: AdminLayout,
+  component: RootLayout,
+  // Unknown addresses inside the admin are caught by the guarded `_authed/$` route; this is the rest.
+  notFoundComponent: () => (
+    <PublicLayout>
+      <NotFound />
+    </PublicLayout>
+  ),
 });
 
-function AdminLayout() {
+/**
+ * What every screen shares: the site's colours and font, the skip link, the footer and the toasts.
+ * The header and main area come from the layouts: `_authed` (with the section navigation) and
+ * `PublicLayout` (login and refusal, without it).
+ */
+function RootLayout() {
   const site = useSiteInfo();
-  useDocumentTitle(`${site.site_name} Admin`);
-
   return (
     <AppRoot style={themeVars(site)}>
       <SkipLink />
-      <AdminHeader site={site} />
-      <div className={styles.shell}>
-        <AdminNav />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.content}>
-          <Outlet />
-        </main>
-      </div>
+      <Outlet />
       <AdminFooter siteName={site.site_name} />
       <AppToaster />
     </AppRoot>

@@ -1,11 +1,17 @@
-import type { SiteInfo } from '@store/contracts';
-import { Badge, ExternalIcon, Logo, SiteHeaderLayout, buttonClassName, headerBrandLink, headerBrandName } from '@store/ui';
+import type { SiteInfo, User } from '@store/contracts';
+import { Badge, Button, ExternalIcon, Logo, SiteHeaderLayout, UserIcon, buttonClassName, headerBrandLink, headerBrandName, visuallyHidden } from '@store/ui';
 import { Link } from '@tanstack/react-router';
 import { env } from '../../env.ts';
 import * as styles from './admin-layout.css.ts';
 
-/** The admin bar: the site's logo and name marked "Admin", and a way back to the shop. */
-export function AdminHeader({ site }: { site: SiteInfo }) {
+export interface AdminHeaderProps {
+  site: SiteInfo;
+  /** The signed-in admin and the way out; absent on the login and refusal screens. */
+  account?: { user: User; onLogout: () => void };
+}
+
+/** The admin bar: the site's logo and name marked "Admin", a way back to the shop, and who is signed in. */
+export function AdminHeader({ site, account }: AdminHeaderProps) {
   return (
     <SiteHeaderLayout
       brand={
@@ -18,10 +24,29 @@ export function AdminHeader({ site }: { site: SiteInfo }) {
         </Link>
       }
       actions={
-        <a href={env.storefrontUrl} aria-label="View store" title="View store" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-          <span className={styles.viewStoreText}>View store</span>
-          <ExternalIcon size={16} />
-        </a>
+        <>
+          <a href={env.storefrontUrl} aria-label="View store" title="View store" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+            <span className={styles.wideOnly}>View store</span>
+            <ExternalIcon size={16} />
+          </a>
+          {account && (
+            <>
+              <p className={styles.account} title={account.user.email}>
+                <UserIcon size={18} className={styles.accountIcon} />
+                <span className={styles.accountText}>
+                  <span className={styles.accountName}>
+                    <span className={visuallyHidden}>Signed in as </span>
+                    {account.user.username}
+                  </span>
+                  <span className={styles.accountEmail}>{account.user.email}</span>
+                </span>
+              </p>
+              <Button variant="secondary" size="sm" onClick={account.onLogout}>
+                Logout
+              </Button>
+            </>
+          )}
+        </>
       }
     />
   );

@@ -6,9 +6,52 @@ export const brandLabel = style({
 });
 
 // On the narrowest screens the link is its icon only (its name stays in aria-label).
-export const viewStoreText = style({
+export const wideOnly = style({
   display: 'none',
   '@media': { [media.sm]: { display: 'inline' } },
+});
+
+// Who is signed in: the icon alone on phones (the name is in the title), name and email from `md` up.
+export const account = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minWidth: 0,
+  margin: 0,
+  paddingInline: vars.space.xs,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const accountIcon = style({
+  flex: 'none',
+});
+
+export const accountText = style({
+  display: 'none',
+  flexDirection: 'column',
+  minWidth: 0,
+  lineHeight: 1.25,
+  '@media': { [media.sm]: { display: 'flex' } },
+});
+
+export const accountName = style({
+  maxWidth: '14rem',
+  overflow: 'hidden',
+  color: vars.color.text,
+  fontWeight: 600,
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const accountEmail = style({
+  display: 'none',
+  maxWidth: '14rem',
+  overflow: 'hidden',
+  fontSize: vars.fontSize.xs,
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  '@media': { [media.md]: { display: 'block' } },
 });
 
 // Small screens: the navigation is a strip under the header. From `md` up: a sidebar beside the content.
@@ -80,9 +123,23 @@ export const navLink = style([
 
 export const content = style({
   minWidth: 0,
+  selectors: { '&:focus': { outline: 'none' } },
   paddingBlock: vars.space.lg,
   paddingInline: vars.space.md,
   '@media': { [media.md]: { paddingInline: 0 } },
+});
+
+// The login and refusal screens: one card in the middle of the page.
+export const publicContent = style({
+  flex: '1 0 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  width: '100%',
+  paddingBlock: 'clamp(2rem, 8vh, 4.5rem)',
+  paddingInline: vars.space.md,
+  background: `radial-gradient(40rem 20rem at 50% -10%, color-mix(in srgb, ${vars.color.primary} 16%, transparent), transparent 70%)`,
+  selectors: { '&:focus': { outline: 'none' } },
 });
 
 export const footer = style({
@@ -96,4 +153,66 @@ export const footer = style({
 export const pageTitle = style({
   fontSize: vars.fontSize.xxl,
   lineHeight: 1.2,
+});
+
+/** A screen's heading row: the title (and a line under it) with actions at the end. */
+export const pageHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  marginBottom: vars.space.lg,
+});
+
+export const pageSubtitle = style({
+  marginTop: vars.space.xxs,
+  color: vars.color.textMuted,
+});
+
+/** A screen's sections, one under the other. */
+export const stack = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+});
+
+/** The search and filters above a list: stacked on phones, one row from `sm` up. */
+export const filters = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  '@media': { [media.sm]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(10rem, 14rem)', alignItems: 'start' } },
+});
+
+/** A framed block of the page with its own heading. */
+export const panel = style({
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  '@media': { [media.sm]: { padding: vars.space.lg } },
+});
+
+export const panelHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+});
+
+export const sectionTitle = style({
+  fontSize: vars.fontSize.lg,
+  lineHeight: 1.3,
+});
+
+/** Ids and other machine text. */
+export const mono = style({
+  fontFamily: vars.font.mono,
+  fontSize: '0.95em',
+});
+
+export const muted = style({
+  color: vars.color.textMuted,
 });

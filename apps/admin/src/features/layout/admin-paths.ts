@@ -1,12 +1,19 @@
+import { linkOptions } from '@tanstack/react-router';
+
+/**
+ * The settings screen is written in another change: a plain string until its route file lands, then a
+ * literal `to` like the others, so the router checks it.
+ */
+export const SETTINGS_PATH: string = '/settings';
+
 /**
  * The admin screens (spec section 2), from the app's root: the router adds the /admin basepath.
- * Plain strings, because these routes land in later issues and the router only accepts literal paths
- * of routes that exist; once a route exists, link to it with a literal `to` so the router checks it.
+ * `linkOptions` checks each `to` against the route tree.
  */
-export const ADMIN_NAV: readonly { to: string; label: string; exact: boolean }[] = [
-  { to: '/', label: 'Dashboard', exact: true },
-  { to: '/products', label: 'Products', exact: false },
-  { to: '/orders', label: 'Orders', exact: false },
-  { to: '/users', label: 'Users', exact: false },
-  { to: '/settings', label: 'Settings', exact: false },
-];
+export const ADMIN_NAV = [
+  { ...linkOptions({ to: '/' }), label: 'Dashboard', exact: true },
+  { ...linkOptions({ to: '/products' }), label: 'Products', exact: false },
+  { ...linkOptions({ to: '/orders' }), label: 'Orders', exact: false },
+  { ...linkOptions({ to: '/users' }), label: 'Users', exact: false },
+  { to: SETTINGS_PATH, label: 'Settings', exact: false },
+] as const;

@@ -1,8 +1,10 @@
 import { MessagePage, buttonClassName } from '@store/ui';
 import { Link } from '@tanstack/react-router';
+import { usePageTitle } from './use-page-title.ts';
 
 /** Shown for any admin address that matches no route (the screens of later issues included, until they land). */
 export function NotFound() {
+  usePageTitle('Page not found');
   return (
     <MessagePage
       eyebrow="404"

@@ -3,11 +3,13 @@ import { Button, MessagePage, buttonClassName } from '@store/ui';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { usePageTitle } from './use-page-title.ts';
 
 /** A whole-page failure: the server's `detail` when it gave one, and a way to try again. */
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
+  usePageTitle('Something went wrong');
 
   // Lets queries that failed inside this route run again when the route reloads.
   useEffect(() => {

@@ -1,0 +1,87 @@
+import type { DashboardStats, OrderList } from '@store/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { anAdmin, anOrder, callsTo, deferred, jsonResponse, storeSession, stubApi } from '../../test/api.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const STATS: DashboardStats = { total_products: 24, total_orders: 1530, total_users: 87, total_revenue: 12345.5 };
+
+/** The value shown under a stat card's name. */
+function figure(name: string): HTMLElement {
+  const term = screen.getByText(name, { selector: 'dt' });
+  const value = term.nextElementSibling;
+  if (!(value instanceof HTMLElement)) throw new Error(`No value for ${name}`);
+  return value;
+}
+
+describe('the dashboard', () => {
+  beforeEach(() => storeSession(anAdmin()));
+
+  it('shows the four figures, revenue in dollars', async () => {
+    stubApi({
+      'GET /api/admin/stats': () => jsonResponse(STATS),
+      'GET /api/admin/orders': () => jsonResponse({ orders: [], total: 0 }),
+    });
+    renderApp('/admin/');
+
+    await waitFor(() => expect(figure('Total revenue')).toHaveTextContent('$12,345.50'));
+    expect(figure('Total products')).toHaveTextContent('24');
+    expect(figure('Total orders')).toHaveTextContent('1,530');
+    expect(figure('Total users')).toHaveTextContent('87');
+  });
+
+  it('shows skeletons while the figures and orders load', async () => {
+    const stats = deferred<Response>();
+    const orders = deferred<Response>();
+    stubApi({ 'GET /api/admin/stats': () => stats.promise, 'GET /api/admin/orders': () => orders.promise });
+    const { container } = renderApp('/admin/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(figure('Total products')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('list', { name: 'Loading recent orders' })).toBeInTheDocument();
+    expect(container.querySelectorAll('[data-skeleton]').length).toBeGreaterThanOrEqual(4 + 5);
+
+    stats.resolve(jsonResponse(STATS));
+    orders.resolve(jsonResponse({ orders: [], total: 0 }));
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('[data-skeleton]')).toBeNull());
+  });
+
+  it('lists the 5 latest orders: # and the last 8 characters of the id, the date in Serbian, the amount and the status', async () => {
+    const list: OrderList = {
+      orders: [
+        anOrder({ id: '11111111-2222-4333-8444-5555deadbeef', created_at: '2024-10-24T09:05:00.000Z', total_amount: 49, status: 'paid' }),
+        anOrder({ id: '11111111-2222-4333-8444-5555cafef00d', created_at: '2024-03-02T17:30:00.000Z', total_amount: 19.99, status: 'rejected' }),
+      ],
+      total: 2,
+    };
+    const fetchMock = stubApi({ 'GET /api/admin/stats': () => jsonResponse(STATS), 'GET /api/admin/orders': () => jsonResponse(list) });
+    renderApp('/admin/');
+
+    const recent = await screen.findByRole('region', { name: 'Recent orders' });
+    const first = await within(recent).findByRole('link', { name: 'Order #deadbeef' });
+    expect(first).toHaveAttribute('href', '/admin/orders?search=11111111-2222-4333-8444-5555deadbeef');
+    const items = within(recent).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('#deadbeef');
+    expect(items[0]).toHaveTextContent('24. окт 2024. 09:05');
+    expect(items[0]).toHaveTextContent('$49.00');
+    expect(items[0]).toHaveTextContent('Paid');
+    expect(items[1]).toHaveTextContent('#cafef00d');
+    expect(items[1]).toHaveTextContent('2. мар 2024. 17:30');
+    expect(items[1]).toHaveTextContent('Rejected');
+
+    expect(callsTo(fetchMock, 'GET /api/admin/orders')[0]?.searchParams.get('limit')).toBe('5');
+  });
+
+  it('offers the quick actions, Add Product opening the product form', async () => {
+    stubApi({ 'GET /api/admin/stats': () => jsonResponse(STATS), 'GET /api/admin/orders': () => jsonResponse({ orders: [], total: 0 }) });
+    renderApp('/admin/');
+
+    const actions = await screen.findByRole('navigation', { name: 'Quick actions' });
+    expect(within(actions).getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/admin/products?new=1');
+    expect(within(actions).getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/admin/orders');
+    expect(within(actions).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
+    expect(within(actions).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
+  });
+});

@@ -1,0 +1,26 @@
+import * as layout from '../layout/admin-layout.css.ts';
+import { usePageTitle } from '../site/use-page-title.ts';
+import { DashboardStats } from './dashboard-stats.tsx';
+import * as styles from './dashboard.css.ts';
+import { QuickActions } from './quick-actions.tsx';
+import { RecentOrders } from './recent-orders.tsx';
+
+/** /admin (spec: admin dashboard): four figures, the latest orders and shortcuts. */
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  return (
+    <div className={layout.stack}>
+      <div className={layout.pageHeader}>
+        <div>
+          <h1 className={layout.pageTitle}>Dashboard</h1>
+          <p className={layout.pageSubtitle}>An overview of the store.</p>
+        </div>
+      </div>
+      <DashboardStats />
+      <div className={styles.columns}>
+        <RecentOrders />
+        <QuickActions />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { ORDER_STATUSES, type Order, type OrderStatus } from '@store/contracts';
+import { Pagination, SearchField, SelectField } from '@store/ui';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as layout from '../layout/admin-layout.css.ts';
+import { useDebouncedSearch } from '../site/use-debounced-search.ts';
+import { useErrorToast } from '../site/use-error-toast.ts';
+import { usePageTitle } from '../site/use-page-title.ts';
+import { OrderDetailsModal } from './order-details-modal.tsx';
+import { OrdersTable } from './orders-table.tsx';
+import { ORDERS_PAGE_SIZE, adminOrdersQueryOptions } from './queries.ts';
+
+const route = getRouteApi('/_authed/orders');
+
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map(({ value, label }) => ({ value, label }))];
+
+/** /admin/orders (spec: admin orders): search, status filter, the list 100 at a time, and each order's details. */
+export function OrdersPage() {
+  usePageTitle('Orders');
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const page = search.page ?? 1;
+  const [selected, setSelected] = useState<Order | null>(null);
+
+  const orders = useQuery(
+    adminOrdersQueryOptions({ search: search.search, status: search.status, limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE }),
+  );
+  // Spec section 8: a failed load says 'Error loading orders' and shows the list empty.
+  useErrorToast(orders.isError, orders.errorUpdatedAt, 'Error loading orders');
+  const list = orders.isError ? [] : (orders.data?.orders ?? []);
+  const total = orders.isError ? 0 : (orders.data?.total ?? 0);
+
+  // Every filter change starts again from the first page, and replaces the address rather than piling up history.
+  const searchBox = useDebouncedSearch(search.search ?? '', (text) =>
+    void navigate({ search: (previous) => ({ ...previous, search: text || undefined, page: undefined }), replace: true }),
+  );
+  const setStatus = (status: string) =>
+    void navigate({ search: (previous) => ({ ...previous, status: (status || undefined) as OrderStatus | undefined, page: undefined }), replace: true });
+  const setPage = (next: number) => void navigate({ search: (previous) => ({ ...previous, page: next > 1 ? next : undefined }) });
+
+  return (
+    <div className={layout.stack}>
+      <div className={layout.pageHeader}>
+        <div>
+          <h1 className={layout.pageTitle}>Orders</h1>
+          <p className={layout.pageSubtitle} aria-live="polite">
+            {orders.data && !orders.isError ? `${total} ${total === 1 ? 'order' : 'orders'}` : '\u00a0'}
+          </p>
+        </div>
+      </div>
+
+      <form
+        role="search"
+        aria-label="Filter orders"
+        className={layout.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          searchBox.flush();
+        }}
+      >
+        <SearchField
+          label="Search orders"
+          placeholder="Search orders..."
+          hint="Order ID, customer name or email"
+          value={searchBox.draft}
+          onChange={(event) => searchBox.setDraft(event.target.value)}
+        />
+        <SelectField label="Status" options={STATUS_OPTIONS} value={search.status ?? ''} onChange={(event) => setStatus(event.target.value)} />
+      </form>
+
+      <div>
+        <OrdersTable orders={list} loading={orders.isPending} busy={orders.isPlaceholderData} onView={setSelected} />
+        <Pagination
+          page={page}
+          pageSize={ORDERS_PAGE_SIZE}
+          total={total}
+          onPageChange={setPage}
+          labels={{ navigation: 'Orders pages' }}
+        />
+      </div>
+
+      <OrderDetailsModal order={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}

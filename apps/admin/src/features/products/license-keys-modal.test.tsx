@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import { countKeys } from './license-keys-modal.tsx';
+import { apiError, makeProduct, signInAsAdmin, stubApi } from './testing.ts';
+
+beforeEach(() => {
+  signInAsAdmin();
+});
+
+describe('countKeys', () => {
+  it('counts one key per line and ignores blank lines', () => {
+    expect(countKeys('AAA-1\n\n  \r\nBBB-2\n')).toBe(2);
+    expect(countKeys('')).toBe(0);
+  });
+});
+
+describe('the licence keys dialog', { timeout: 30_000 }, () => {
+  it('shows the pool, adds pasted keys, lists the refused duplicates and refreshes the stock', async () => {
+    const product = makeProduct({ title: 'Harborline Backup Pro', stock_quantity: 4 });
+    let stock = 4;
+    let available = 5;
+    const api = stubApi({
+      'GET /api/admin/products': () => ({ products: [{ ...product, stock_quantity: stock }], total: 1 }),
+      [`GET /api/admin/products/${product.id}/keys`]: () => ({ available, sold: 3, reserved: 1 }),
+      [`POST /api/admin/products/${product.id}/keys`]: () => {
+        stock = 6;
+        available = 7;
+        return new Response(JSON.stringify({ added: 2, duplicates: ['OLD-KEY'], stock: { available: 7, sold: 3, reserved: 1 } }), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/products');
+
+    await user.click(await screen.findByRole('button', { name: 'Licence keys of Harborline Backup Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Licence keys: Harborline Backup Pro' });
+    expect(await within(dialog).findByTestId('keys-available')).toHaveTextContent('5');
+    expect(within(dialog).getByTestId('keys-shop-stock')).toHaveTextContent('4');
+
+    await user.type(within(dialog).getByLabelText('Licence keys'), 'NEW-1{Enter}{Enter}NEW-2{Enter}OLD-KEY');
+    expect(within(dialog).getByText(/3 keys to add/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add keys' }));
+
+    expect(await within(dialog).findByText('2 keys added')).toBeInTheDocument();
+    expect(within(within(dialog).getByRole('list', { name: 'Refused duplicates' })).getByText('OLD-KEY')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('keys-available')).toHaveTextContent('7');
+    expect(within(dialog).getByTestId('keys-shop-stock')).toHaveTextContent('6');
+    expect(within(dialog).getByLabelText('Licence keys')).toHaveValue('');
+    expect(api.callsTo(`POST /api/admin/products/${product.id}/keys`)[0]?.body).toEqual({ keys: 'NEW-1\n\nNEW-2\nOLD-KEY' });
+    // The list behind shows the new stock.
+    await waitFor(() => expect(api.callsTo('GET /api/admin/products').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('warns that the first keys switch a counted product to key delivery', async () => {
+    const product = makeProduct({ title: 'Course Pack', stock_quantity: 40 });
+    stubApi({
+      'GET /api/admin/products': () => ({ products: [product], total: 1 }),
+      [`GET /api/admin/products/${product.id}/keys`]: () => ({ available: 0, sold: 0, reserved: 0 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/products');
+
+    await user.click(await screen.findByRole('button', { name: 'Licence keys of Course Pack' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Licence keys: Course Pack' });
+
+    expect(await within(dialog).findByText('This product sells from a counted stock')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('keys-shop-stock')).toHaveTextContent('40');
+  });
+
+  it('asks for at least one key, and shows the server refusing the paste', async () => {
+    const product = makeProduct({ title: 'Keyed' });
+    const api = stubApi({
+      'GET /api/admin/products': () => ({ products: [product], total: 1 }),
+      [`GET /api/admin/products/${product.id}/keys`]: () => ({ available: 1, sold: 0, reserved: 0 }),
+      [`POST /api/admin/products/${product.id}/keys`]: () => apiError(404, 'Product not found'),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/products');
+    await user.click(await screen.findByRole('button', { name: 'Licence keys of Keyed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Licence keys: Keyed' });
+
+    await user.type(within(dialog).getByLabelText('Licence keys'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add keys' }));
+    expect(within(dialog).getByText('Paste at least one key, one per line')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/products/${product.id}/keys`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Licence keys'), 'K-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add keys' }));
+    expect(await screen.findByText('Error adding licence keys: Product not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,207 @@
+import {
+  DEFAULT_CATEGORY,
+  DEFAULT_PRODUCT_TYPE,
+  ProductInputSchema,
+  SystemRequirementsSchema,
+  hasWholeCents,
+  validate,
+  type Category,
+  type Product,
+  type ProductInput,
+  type ProductType,
+} from '@store/contracts';
+
+/**
+ * The product form as typed (spec section 5): text fields as the admin typed them, the lists as built
+ * with the prompts. `toProductInput` turns it into the API's body; `checkProductDraft` checks it with
+ * the contract's own schema, as the API will.
+ */
+export interface ProductDraft {
+  title: string;
+  /** Dollars as typed, e.g. '19.99'. */
+  price: string;
+  category: Category;
+  product_type: ProductType;
+  description: string;
+  detailed_description: string;
+  /** Addresses the upload answered (`/uploads/...`), in display order; the first is the card image. */
+  images: string[];
+  features: string[];
+  /** Name and value pairs in the order they were added. */
+  requirements: [name: string, value: string][];
+  /** As typed; optional, anything non-numeric counts as 0. */
+  stock: string;
+}
+
+export type ProductField = 'title' | 'price' | 'description' | 'detailed_description' | 'images' | 'features' | 'requirements' | 'stock';
+export type ProductErrors = Partial<Record<ProductField, string>>;
+
+const properties = ProductInputSchema.properties;
+/** A bound of a contract schema (a plain JSON Schema keyword), so the form's limits are written once. */
+function bound(schema: object, keyword: 'maxLength' | 'maxItems' | 'maxProperties' | 'maximum', fallback: number): number {
+  const value = (schema as Record<string, unknown>)[keyword];
+  return typeof value === 'number' ? value : fallback;
+}
+
+export const PRODUCT_LIMITS = {
+  titleMax: bound(properties.title, 'maxLength', 200),
+  descriptionMax: bound(properties.description, 'maxLength', 1000),
+  detailedDescriptionMax: bound(properties.detailed_description, 'maxLength', 20_000),
+  images: bound(properties.images, 'maxItems', 12),
+  features: bound(properties.features, 'maxItems', 30),
+  featureMax: bound(properties.features.items, 'maxLength', 200),
+  requirements: bound(SystemRequirementsSchema, 'maxProperties', 20),
+  requirementNameMax: 60,
+  requirementValueMax: 200,
+  priceMax: bound(properties.price, 'maximum', 1_000_000),
+  stockMax: bound(properties.stock_quantity, 'maximum', 1_000_000),
+} as const;
+
+export function emptyDraft(): ProductDraft {
+  return {
+    title: '',
+    price: '',
+    category: DEFAULT_CATEGORY,
+    product_type: DEFAULT_PRODUCT_TYPE,
+    description: '',
+    detailed_description: '',
+    images: [],
+    features: [],
+    requirements: [],
+    stock: '',
+  };
+}
+
+/** Every field of a saved product, for the edit form. */
+export function draftFromProduct(product: Product): ProductDraft {
+  const images = product.images.length > 0 ? product.images : product.image ? [product.image] : [];
+  return {
+    title: product.title,
+    price: String(product.price),
+    category: product.category,
+    product_type: product.product_type,
+    description: product.description,
+    detailed_description: product.detailed_description,
+    images: [...images],
+    features: [...product.features],
+    requirements: Object.entries(product.system_requirements),
+    stock: String(product.stock_quantity),
+  };
+}
+
+/** Stock as the API takes it: a whole number; empty or non-numeric text counts as 0 (spec section 5). */
+export function parseStock(text: string): number {
+  const value = Number.parseInt(text.trim(), 10);
+  return Number.isNaN(value) ? 0 : value;
+}
+
+/** The price as a number; NaN when the text is not one (the check names the problem). */
+function parsePrice(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+export function toProductInput(draft: ProductDraft): ProductInput {
+  return {
+    title: draft.title,
+    price: parsePrice(draft.price),
+    category: draft.category,
+    product_type: draft.product_type,
+    description: draft.description,
+    detailed_description: draft.detailed_description,
+    images: draft.images,
+    features: draft.features,
+    system_requirements: Object.fromEntries(draft.requirements),
+    stock_quantity: parseStock(draft.stock),
+  };
+}
+
+function priceProblem(text: string): string | null {
+  const price = parsePrice(text);
+  if (text.trim() === '') return 'Price is required';
+  if (!Number.isFinite(price)) return 'Enter the price in dollars, e.g. 19.99';
+  if (price < 0) return 'Price cannot be negative';
+  if (price > PRODUCT_LIMITS.priceMax) return `Price can be at most $${PRODUCT_LIMITS.priceMax.toLocaleString('en-US')}`;
+  if (!hasWholeCents(price)) return 'Price goes in steps of 0.01 (at most two decimals)';
+  return null;
+}
+
+function stockProblem(stock: number): string | null {
+  if (stock < 0) return 'Stock cannot be negative';
+  if (stock > PRODUCT_LIMITS.stockMax) return `Stock can be at most ${PRODUCT_LIMITS.stockMax.toLocaleString('en-US')}`;
+  return null;
+}
+
+function fieldOf(path: string): ProductField | null {
+  const head = path.split('.')[0];
+  switch (head) {
+    case 'title':
+    case 'description':
+    case 'detailed_description':
+    case 'images':
+    case 'features':
+      return head;
+    case 'price':
+      return 'price';
+    case 'stock_quantity':
+      return 'stock';
+    case 'system_requirements':
+      return 'requirements';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Checks the form with the contract's ProductInputSchema (its messages: 'Product name is required'...),
+ * plus the rule the API adds (whole cents), with messages a person can act on for the numbers.
+ */
+export function checkProductDraft(draft: ProductDraft): { ok: true; value: ProductInput } | { ok: false; errors: ProductErrors } {
+  const input = toProductInput(draft);
+  const errors: ProductErrors = {};
+  const price = priceProblem(draft.price);
+  if (price) errors.price = price;
+  const stock = stockProblem(input.stock_quantity);
+  if (stock) errors.stock = stock;
+  const result = validate(ProductInputSchema, input);
+  if (!result.ok) {
+    for (const { field, message } of result.errors) {
+      const name = fieldOf(field);
+      if (name) errors[name] ??= message;
+    }
+  }
+  return Object.keys(errors).length === 0 ? { ok: true, value: input } : { ok: false, errors };
+}
+
+/** A feature typed in the prompt: cancel, empty or blank answers add nothing (spec section 5). */
+export function addFeature(features: readonly string[], answer: string | null): { features: string[]; problem?: string } {
+  const feature = answer?.trim() ?? '';
+  if (!feature) return { features: [...features] };
+  if (feature.length > PRODUCT_LIMITS.featureMax) return { features: [...features], problem: `A feature can be at most ${PRODUCT_LIMITS.featureMax} characters` };
+  if (features.length >= PRODUCT_LIMITS.features) return { features: [...features], problem: `A product can list at most ${PRODUCT_LIMITS.features} features` };
+  return { features: [...features, feature] };
+}
+
+/**
+ * A system requirement from its two prompts: it needs both a name and a value, else nothing is added
+ * (spec section 5). A name already listed (in any case) takes the new value, as the API refuses a name twice.
+ */
+export function addRequirement(
+  requirements: readonly [string, string][],
+  nameAnswer: string | null,
+  valueAnswer: string | null,
+): { requirements: [string, string][]; problem?: string } {
+  const name = nameAnswer?.trim() ?? '';
+  const value = valueAnswer?.trim() ?? '';
+  const unchanged = requirements.map(([n, v]) => [n, v] as [string, string]);
+  if (!name || !value) return { requirements: unchanged };
+  if (name.length > PRODUCT_LIMITS.requirementNameMax) return { requirements: unchanged, problem: `A requirement name can be at most ${PRODUCT_LIMITS.requirementNameMax} characters` };
+  if (value.length > PRODUCT_LIMITS.requirementValueMax) return { requirements: unchanged, problem: `A requirement value can be at most ${PRODUCT_LIMITS.requirementValueMax} characters` };
+  const existing = unchanged.findIndex(([n]) => n.toLowerCase() === name.toLowerCase());
+  if (existing >= 0) {
+    unchanged[existing] = [name, value];
+    return { requirements: unchanged };
+  }
+  if (unchanged.length >= PRODUCT_LIMITS.requirements) return { requirements: unchanged, problem: `A product can list at most ${PRODUCT_LIMITS.requirements} requirements` };
+  return { requirements: [...unchanged, [name, value]] };
+}

@@ -1,0 +1,306 @@
+import type { Product, ProductInput } from '@store/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import { apiError, imageFile, makeProduct, signInAsAdmin, stubApi, type ApiHandler } from './testing.ts';
+
+beforeEach(() => {
+  signInAsAdmin();
+});
+
+function fakeCatalogue(products: Product[] = [], extra: Record<string, ApiHandler> = {}) {
+  return stubApi({ 'GET /api/admin/products': () => ({ products, total: products.length }), ...extra });
+}
+
+async function openAddForm(user: UserEvent) {
+  renderApp('/admin/products');
+  await user.click(await screen.findByRole('button', { name: 'Add Product' }));
+  return screen.findByRole('dialog', { name: 'Add Product' });
+}
+
+async function fillRequired(user: UserEvent, dialog: HTMLElement, fields: { title?: string; price?: string } = {}) {
+  await user.type(within(dialog).getByLabelText('Product name'), fields.title ?? 'Nimbus Notes');
+  await user.type(within(dialog).getByLabelText('Price (USD)'), fields.price ?? '19.99');
+  await user.type(within(dialog).getByLabelText('Short description'), 'Notes that sync');
+  await user.type(within(dialog).getByLabelText('Detailed description'), 'Everything about Nimbus Notes.');
+}
+
+const created = (body: unknown): Product => ({ ...makeProduct(), ...(body as ProductInput), image: null, rating: 4, reviews_count: 0 }) as Product;
+
+describe('the product form', { timeout: 30_000 }, () => {
+  it('has every field of the spec, the price in steps of 0.01 and image files only', async () => {
+    fakeCatalogue();
+    const dialog = await openAddForm(userEvent.setup());
+
+    const price = within(dialog).getByLabelText('Price (USD)');
+    expect(price).toHaveAttribute('type', 'number');
+    expect(price).toHaveAttribute('step', '0.01');
+    expect(price).toHaveAttribute('min', '0');
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveValue('ai_tools');
+    expect(within(dialog).getByRole('combobox', { name: 'Product type' })).toHaveValue('single');
+    expect(within(dialog).getByLabelText('Detailed description').tagName).toBe('TEXTAREA');
+    expect(within(dialog).getByLabelText('Upload images')).toHaveAttribute('accept', 'image/*');
+    expect(within(dialog).getByLabelText('Stock quantity')).toHaveAttribute('type', 'number');
+    expect(within(dialog).getByRole('button', { name: /Add feature/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Add requirement/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create Product' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('requires the name, price, short and detailed description, with their messages, and sends nothing', async () => {
+    const api = fakeCatalogue();
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+
+    expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Price is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Short description is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Detailed description is required')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Product name')).toHaveFocus();
+    expect(api.callsTo('POST /api/admin/products')).toHaveLength(0);
+  });
+
+  it('refuses a blank name and a price with more than two decimals', async () => {
+    const api = fakeCatalogue();
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    await fillRequired(user, dialog, { title: '   ', price: '19.999' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+
+    expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Price goes in steps of 0.01 (at most two decimals)')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/admin/products')).toHaveLength(0);
+  });
+
+  it('creates a product with every field, counting a non-numeric stock as 0', async () => {
+    const api = fakeCatalogue([], {
+      'POST /api/upload': () => new Response(JSON.stringify({ url: '/uploads/a1.png' }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
+      'POST /api/admin/products': ({ body }) => created(body),
+    });
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce('Offline mode').mockReturnValueOnce('RAM').mockReturnValueOnce('8 GB');
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    await fillRequired(user, dialog);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Category' }), 'templates');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Product type' }), 'package');
+    await user.type(within(dialog).getByLabelText('Stock quantity'), 'lots');
+    await user.upload(within(dialog).getByLabelText('Upload images'), imageFile());
+    expect(await within(dialog).findByRole('img', { name: 'Product image 1' })).toHaveAttribute('src', `${window.location.origin}/uploads/a1.png`);
+    expect(await screen.findByText('Image uploaded successfully!')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /Add feature/ }));
+    await user.click(within(dialog).getByRole('button', { name: /Add requirement/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByText('Product created successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(prompt).toHaveBeenNthCalledWith(1, 'Enter feature');
+    expect(api.callsTo('POST /api/admin/products')[0]?.body).toEqual({
+      title: 'Nimbus Notes',
+      price: 19.99,
+      category: 'templates',
+      product_type: 'package',
+      description: 'Notes that sync',
+      detailed_description: 'Everything about Nimbus Notes.',
+      images: ['/uploads/a1.png'],
+      features: ['Offline mode'],
+      system_requirements: { RAM: '8 GB' },
+      stock_quantity: 0,
+    });
+    const upload = api.callsTo('POST /api/upload')[0]?.body;
+    expect(upload).toBeInstanceOf(FormData);
+    expect((upload as FormData).get('file')).toBeInstanceOf(File);
+    // The list reloads after the save.
+    await waitFor(() => expect(api.callsTo('GET /api/admin/products').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('refuses a file that is not an image without uploading it', async () => {
+    const api = fakeCatalogue();
+    const user = userEvent.setup({ applyAccept: false });
+    const dialog = await openAddForm(user);
+
+    await user.upload(within(dialog).getByLabelText('Upload images'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+
+    expect(await within(dialog).findByText('notes.txt is not an image: choose a PNG, JPEG, GIF or WebP file')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/upload')).toHaveLength(0);
+  });
+
+  it("shows the server's reason when an upload fails", async () => {
+    fakeCatalogue([], { 'POST /api/upload': () => apiError(415, 'Only PNG, JPEG, GIF or WebP images are accepted') });
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    await user.upload(within(dialog).getByLabelText('Upload images'), imageFile('fake.png'));
+
+    expect(await screen.findByText('Error uploading image: Only PNG, JPEG, GIF or WebP images are accepted')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('removes an image with its numbered remove button', async () => {
+    let count = 0;
+    fakeCatalogue([], { 'POST /api/upload': () => ({ url: `/uploads/img${++count}.png` }) });
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    await user.upload(within(dialog).getByLabelText('Upload images'), [imageFile('a.png'), imageFile('b.png')]);
+    await within(dialog).findByRole('img', { name: 'Product image 2' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove image 1' }));
+
+    const images = within(dialog).getAllByRole('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]).toHaveAttribute('src', `${window.location.origin}/uploads/img2.png`);
+  });
+
+  it('ignores an empty, blank or cancelled feature and removes one', async () => {
+    fakeCatalogue();
+    vi.spyOn(window, 'prompt').mockReturnValueOnce('').mockReturnValueOnce('   ').mockReturnValueOnce(null).mockReturnValueOnce('Cloud sync');
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    const add = within(dialog).getByRole('button', { name: /Add feature/ });
+
+    for (let i = 0; i < 3; i += 1) await user.click(add);
+    expect(within(dialog).queryByRole('list', { name: 'Features' })).not.toBeInTheDocument();
+
+    await user.click(add);
+    expect(within(within(dialog).getByRole('list', { name: 'Features' })).getAllByRole('listitem')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove feature Cloud sync' }));
+    expect(within(dialog).queryByRole('list', { name: 'Features' })).not.toBeInTheDocument();
+  });
+
+  it('adds a requirement only with both a name and a value', async () => {
+    fakeCatalogue();
+    const prompt = vi
+      .spyOn(window, 'prompt')
+      // A name, then the value cancelled.
+      .mockReturnValueOnce('OS')
+      .mockReturnValueOnce(null)
+      // A blank name: no second question.
+      .mockReturnValueOnce('  ')
+      // Both parts.
+      .mockReturnValueOnce('Storage')
+      .mockReturnValueOnce('2 GB');
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    const add = within(dialog).getByRole('button', { name: /Add requirement/ });
+
+    await user.click(add);
+    await user.click(add);
+    expect(within(dialog).queryByRole('list', { name: 'System requirements' })).not.toBeInTheDocument();
+    expect(prompt).toHaveBeenCalledTimes(3);
+
+    await user.click(add);
+    expect(prompt).toHaveBeenLastCalledWith('Enter value for Storage');
+    const list = within(dialog).getByRole('list', { name: 'System requirements' });
+    expect(list).toHaveTextContent('Storage: 2 GB');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove requirement Storage' }));
+    expect(within(dialog).queryByRole('list', { name: 'System requirements' })).not.toBeInTheDocument();
+  });
+
+  it('shows Saving... on a disabled button while the save runs', async () => {
+    let answer: (value: Response) => void = () => {};
+    fakeCatalogue([], { 'POST /api/admin/products': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    await fillRequired(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+
+    const saving = within(dialog).getByRole('button', { name: 'Saving...' });
+    expect(saving).toBeDisabled();
+    answer(apiError(500, 'Internal error'));
+    await screen.findByText('Error saving product: Internal error');
+  });
+
+  it("stays open with what was typed when the save fails, and shows the server's detail", async () => {
+    fakeCatalogue([], { 'POST /api/admin/products': () => apiError(400, 'price must have at most two decimals', 'validation_error') });
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    await fillRequired(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByText('Error saving product: price must have at most two decimals')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Product' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Product name')).toHaveValue('Nimbus Notes');
+    expect(within(dialog).getByRole('button', { name: 'Create Product' })).toBeEnabled();
+  });
+
+  it('starts empty again after the close icon', async () => {
+    fakeCatalogue();
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText('Product name'), 'Half typed');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(within(await screen.findByRole('dialog', { name: 'Add Product' })).getByLabelText('Product name')).toHaveValue('');
+  });
+
+  it('fills every field when editing, and saves with PUT', async () => {
+    const product = makeProduct({
+      title: 'Lumora Studio',
+      price: 129,
+      category: 'plugins',
+      product_type: 'subscription',
+      description: 'Edit photos',
+      detailed_description: 'All about Lumora.',
+      images: ['/uploads/one.png', '/uploads/two.png'],
+      features: ['RAW support', 'Presets'],
+      system_requirements: { OS: 'macOS 14', RAM: '16 GB' },
+      stock_quantity: 7,
+    });
+    const api = fakeCatalogue([product], {
+      [`GET /api/admin/products/${product.id}/keys`]: () => ({ available: 0, sold: 0, reserved: 0 }),
+      [`PUT /api/admin/products/${product.id}`]: ({ body }) => ({ ...product, ...(body as ProductInput) }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/products');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Lumora Studio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+
+    expect(within(dialog).getByLabelText('Product name')).toHaveValue('Lumora Studio');
+    expect(within(dialog).getByLabelText('Price (USD)')).toHaveValue(129);
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveValue('plugins');
+    expect(within(dialog).getByRole('combobox', { name: 'Product type' })).toHaveValue('subscription');
+    expect(within(dialog).getByLabelText('Short description')).toHaveValue('Edit photos');
+    expect(within(dialog).getByLabelText('Detailed description')).toHaveValue('All about Lumora.');
+    expect(within(dialog).getAllByRole('img')).toHaveLength(2);
+    expect(within(dialog).getByRole('list', { name: 'Features' })).toHaveTextContent('RAW support');
+    expect(within(dialog).getByRole('list', { name: 'System requirements' })).toHaveTextContent('RAM: 16 GB');
+    expect(within(dialog).getByLabelText('Stock quantity')).toHaveValue(7);
+
+    await user.clear(within(dialog).getByLabelText('Price (USD)'));
+    await user.type(within(dialog).getByLabelText('Price (USD)'), '99.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+
+    expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo(`PUT /api/admin/products/${product.id}`)[0]?.body).toMatchObject({
+      title: 'Lumora Studio',
+      price: 99.5,
+      images: ['/uploads/one.png', '/uploads/two.png'],
+      features: ['RAW support', 'Presets'],
+      system_requirements: { OS: 'macOS 14', RAM: '16 GB' },
+      stock_quantity: 7,
+    });
+  });
+
+  it('shows the stock of a product sold by licence key as counted from its keys, not editable', async () => {
+    const product = makeProduct({ title: 'Harborline Backup', stock_quantity: 3 });
+    fakeCatalogue([product], { [`GET /api/admin/products/${product.id}/keys`]: () => ({ available: 4, sold: 2, reserved: 1 }) });
+    const user = userEvent.setup();
+    renderApp('/admin/products');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Harborline Backup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+
+    await waitFor(() => expect(within(dialog).getByLabelText('Stock quantity')).toBeDisabled());
+    expect(within(dialog).getByText(/Counted from licence keys: 4 unsold, 1 of them held by unpaid orders/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,169 @@
+import { CATEGORIES, type Category, type Product } from '@store/contracts';
+import { AlertIcon, Button, PlusIcon, SearchField, SearchIcon, SelectField, Skeleton, withDetail } from '@store/ui';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { api } from '../../lib/api.ts';
+import { pageTitle } from '../layout/admin-layout.css.ts';
+import { useDebouncedSearch } from '../site/use-debounced-search.ts';
+import { usePageTitle } from '../site/use-page-title.ts';
+import { LicenseKeysModal } from './license-keys-modal.tsx';
+import { ProductFormModal } from './product-form.tsx';
+import type { ProductSearch } from './product-search.ts';
+import { ProductTable } from './product-table.tsx';
+import * as styles from './products.css.ts';
+import { adminProductListQueryOptions, categoriesQueryOptions, productKeys } from './queries.ts';
+
+const route = getRouteApi('/_authed/products');
+
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this product?';
+
+const SKELETON_ROWS = 5;
+
+/**
+ * /admin/products (spec section 2): search and category in the address, the catalogue 50 at a time,
+ * and the Add / Edit form, licence keys and delete per product. `?new=1` opens the Add Product form.
+ */
+export function ProductsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [keysOf, setKeysOf] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+
+  const update = (patch: Partial<ProductSearch>, { replace = false } = {}) =>
+    void navigate({ search: (previous) => ({ ...previous, ...patch }), replace, resetScroll: false });
+
+  const searchBox = useDebouncedSearch(search.search ?? '', (term) => update({ search: term || undefined }, { replace: true }));
+  usePageTitle('Products');
+
+  const filters = { search: search.search, category: search.category };
+  const products = useInfiniteQuery({ ...adminProductListQueryOptions(filters), placeholderData: keepPreviousData });
+  const categories = useQuery(categoriesQueryOptions());
+
+  useEffect(() => {
+    if (products.isError) toast.error(withDetail('Error loading products', products.error), { id: 'admin-products-error' });
+  }, [products.isError, products.error, products.errorUpdatedAt]);
+
+  // The server's categories; the contract's list stands in until they arrive or if they cannot be fetched.
+  const categoryOptions = (Array.isArray(categories.data) ? categories.data : CATEGORIES).map(({ value, label }) => ({ value, label }));
+
+  const pages = products.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.products);
+  const total = pages.at(-1)?.total ?? 0;
+  const filtered = Boolean(search.search || search.category);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
+
+  const closeForm = () => {
+    setEditing(null);
+    if (search.new) update({ new: undefined }, { replace: true });
+  };
+
+  const remove = async (product: Product) => {
+    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    setDeleting((current) => new Set(current).add(product.id));
+    try {
+      await api.adminDeleteProduct({ params: { id: product.id } });
+      toast.success('Product deleted successfully!');
+      await reload();
+    } catch (failure) {
+      toast.error(withDetail('Error deleting product', failure));
+    } finally {
+      setDeleting((current) => {
+        const next = new Set(current);
+        next.delete(product.id);
+        return next;
+      });
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <h1 className={pageTitle}>Products</h1>
+        <Button onClick={() => update({ new: 1 })}>
+          <PlusIcon size={18} /> Add Product
+        </Button>
+      </div>
+
+      <form
+        role="search"
+        aria-label="Products"
+        className={styles.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          searchBox.flush();
+        }}
+      >
+        <SearchField
+          label="Search products"
+          placeholder="Search products..."
+          maxLength={200}
+          value={searchBox.draft}
+          onChange={(event) => searchBox.setDraft(event.target.value)}
+        />
+        <SelectField
+          label="Category"
+          options={[{ value: '', label: 'All categories' }, ...categoryOptions]}
+          value={search.category ?? ''}
+          onChange={(event) => update({ category: (event.target.value || undefined) as Category | undefined })}
+        />
+      </form>
+
+      <p className={styles.summary} aria-live="polite" data-testid="product-count">
+        {products.data ? `Showing ${items.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}` : ''}
+      </p>
+
+      {products.isPending ? (
+        <div aria-busy="true" aria-label="Loading products">
+          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <div key={index} className={styles.skeletonRow}>
+              <Skeleton width="56px" height="56px" radius="6px" />
+              <Skeleton width="60%" height="20px" />
+            </div>
+          ))}
+        </div>
+      ) : products.isError && !products.data ? (
+        <div className={styles.empty}>
+          <AlertIcon size={36} />
+          <h2 className={styles.emptyTitle}>Products could not be loaded</h2>
+          <Button variant="secondary" onClick={() => void products.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className={styles.empty}>
+          <SearchIcon size={36} />
+          <h2 className={styles.emptyTitle}>No products found</h2>
+          <p>{filtered ? 'Try another search term or category.' : 'Add the first product of the catalogue.'}</p>
+        </div>
+      ) : (
+        <>
+          <ProductTable products={items} deleting={deleting} busy={products.isPlaceholderData} onEdit={setEditing} onKeys={setKeysOf} onDelete={(product) => void remove(product)} />
+          {products.hasNextPage && !products.isPlaceholderData && (
+            <div className={styles.more}>
+              <Button variant="secondary" loading={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
+                {products.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+
+      <ProductFormModal
+        open={editing !== null || search.new === 1}
+        product={editing}
+        categories={categoryOptions}
+        onClose={closeForm}
+        onSaved={() => {
+          void reload();
+          closeForm();
+        }}
+      />
+      <LicenseKeysModal product={keysOf} onClose={() => setKeysOf(null)} />
+    </div>
+  );
+}

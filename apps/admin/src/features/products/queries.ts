@@ -1,0 +1,48 @@
+import { LIMITS, type Category } from '@store/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+/** The filters of the admin product list, as they live in the address. */
+export interface ProductFilters {
+  search?: string;
+  category?: Category;
+}
+
+export const productKeys = {
+  all: ['admin', 'products'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  list: (filters: ProductFilters) => [...productKeys.lists(), { search: filters.search, category: filters.category }] as const,
+  keyStock: (id: string) => [...productKeys.all, 'key-stock', id] as const,
+  categories: () => ['categories'] as const,
+};
+
+/** The catalogue for staff, newest first, 50 at a time ('Load more' fetches the next page). */
+export function adminProductListQueryOptions(filters: ProductFilters) {
+  return infiniteQueryOptions({
+    queryKey: productKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.adminListProducts({ query: { search: filters.search, category: filters.category, limit: LIMITS.pageSize, offset: pageParam } }, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.products.length, 0);
+      return loaded < lastPage.total && lastPage.products.length > 0 ? loaded : undefined;
+    },
+  });
+}
+
+/** How many licence keys of a product are unsold, sold, and held by unpaid orders. */
+export function licenseKeyStockQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: productKeys.keyStock(id),
+    queryFn: ({ signal }) => api.adminLicenseKeyStock({ params: { id } }, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function categoriesQueryOptions() {
+  return queryOptions({
+    queryKey: productKeys.categories(),
+    queryFn: ({ signal }) => api.listCategories(undefined, { signal }),
+    staleTime: 60 * 60_000,
+  });
+}

@@ -1,0 +1,27 @@
+import { LIMITS } from '@store/contracts';
+import { api } from '../../lib/api.ts';
+
+/** The image types the API accepts (it checks the file's first bytes again: 415 for anything else). */
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** What the file inputs offer in the picker; `checkImageFile` refuses the rest before any upload. */
+export const IMAGE_ACCEPT = 'image/*';
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Why a chosen file cannot be uploaded, or null: only PNG, JPEG, GIF or WebP images up to 5 MB (spec section 5). */
+export function checkImageFile(file: File): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return `${file.name} is not an image: choose a PNG, JPEG, GIF or WebP file`;
+  }
+  if (file.size > LIMITS.uploadMaxBytes) return `${file.name} is larger than ${megabytes(LIMITS.uploadMaxBytes)}`;
+  return null;
+}
+
+/** Uploads one image (multipart field `file`) and answers its address on this host, e.g. `/uploads/<uuid>.png`. */
+export async function uploadImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  const { url } = await api.upload({ body });
+  return url;
+}

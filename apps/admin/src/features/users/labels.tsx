@@ -1,0 +1,12 @@
+import { ROLES, labelOf } from '@store/contracts';
+import { Badge } from '@store/ui';
+
+/** Administrator in blue, Korisnik in grey (the contract's Serbian labels). */
+export function RoleBadge({ role }: { role: string }) {
+  return <Badge tone={role === 'admin' ? 'blue' : 'gray'}>{labelOf(ROLES, role)}</Badge>;
+}
+
+/** Aktivan in green, Neaktivan in grey. `is_active` is shown only: the admin cannot change it (spec section 4). */
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <Badge tone={active ? 'green' : 'gray'}>{active ? 'Aktivan' : 'Neaktivan'}</Badge>;
+}

@@ -1,0 +1,85 @@
+import type { User } from '@store/contracts';
+import { Modal, Price, Skeleton, visuallyHidden } from '@store/ui';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { DetailItem, DetailList, DetailSection } from '../layout/detail-list.tsx';
+import * as layout from '../layout/admin-layout.css.ts';
+import { formatAdminDate } from '../site/format.ts';
+import { ActiveBadge, RoleBadge } from './labels.tsx';
+import { userOrderStatsQueryOptions } from './queries.ts';
+import * as styles from './users.css.ts';
+
+export interface UserDetailsModalProps {
+  user: User | null;
+  onClose: () => void;
+}
+
+/** One account (spec: admin users), with its real orders and spending in place of the spec's fixed zeros. */
+export function UserDetailsModal({ user, onClose }: UserDetailsModalProps) {
+  return (
+    <Modal open={user !== null} title="Detalji korisnika" onClose={onClose} closeLabel="Zatvori">
+      {user && <UserDetails user={user} />}
+    </Modal>
+  );
+}
+
+function UserDetails({ user }: { user: User }) {
+  return (
+    <>
+      <DetailList>
+        <DetailItem label="ID" wide>
+          <span className={layout.mono}>{user.id}</span>
+        </DetailItem>
+        <DetailItem label="Korisničko ime">{user.username}</DetailItem>
+        <DetailItem label="Email">{user.email}</DetailItem>
+        <DetailItem label="Uloga">
+          <RoleBadge role={user.role} />
+        </DetailItem>
+        <DetailItem label="Status">
+          <ActiveBadge active={user.is_active} />
+        </DetailItem>
+        <DetailItem label="Datum registracije">{formatAdminDate(user.created_at)}</DetailItem>
+      </DetailList>
+      <UserStatistics user={user} />
+    </>
+  );
+}
+
+function UserStatistics({ user }: { user: User }) {
+  const stats = useQuery(userOrderStatsQueryOptions(user));
+  const value = (shown: (data: NonNullable<typeof stats.data>) => ReactNode) => {
+    if (stats.isPending) {
+      return (
+        <>
+          <Skeleton width="4rem" height="1.6rem" />
+          <span className={visuallyHidden}>Učitavanje</span>
+        </>
+      );
+    }
+    return stats.isError ? '—' : shown(stats.data);
+  };
+
+  return (
+    <DetailSection title="Statistika">
+      <dl className={styles.stats}>
+        <div className={styles.stat}>
+          <dt className={styles.statLabel}>Porudžbine</dt>
+          <dd className={styles.statValue} aria-busy={stats.isPending || undefined}>
+            {value((data) => (data.partial ? `${data.orders}+` : data.orders))}
+          </dd>
+        </div>
+        <div className={styles.stat}>
+          <dt className={styles.statLabel}>Potrošeno</dt>
+          <dd className={styles.statValue} aria-busy={stats.isPending || undefined}>
+            {value((data) => (
+              <Price amount={data.spent} cents />
+            ))}
+          </dd>
+        </div>
+      </dl>
+      <p className={styles.note}>
+        {stats.isError ? 'Statistika trenutno nije dostupna.' : 'Potrošeno: zbir plaćenih i završenih porudžbina.'}
+      </p>
+    </DetailSection>
+  );
+}
