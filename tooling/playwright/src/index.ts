@@ -1,0 +1,5 @@
+export { test, expect, type PageErrors, type StoreFixtures } from './fixtures.ts';
+export { StoreApi, uniqueName, type RegisteredUser, type Session } from './store-api.ts';
+export { approveSandboxPayment, cancelSandboxPayment } from './sandbox.ts';
+export { snap, SNAP_WIDTHS } from './screenshots.ts';
+export { E2E_ADMIN_PASSWORD, SESSION_KEYS } from './store.ts';

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { AuthResponse, Product, ProductList, RegisterBody, SiteInfo } from '@store/contracts';
+import { E2E_ADMIN_PASSWORD } from './store.ts';
+
+/** A signed-in account as the API answers it; what `loginAs` stores in the browser. */
+export type Session = Pick<AuthResponse, 'access_token' | 'user'>;
+
+/** A freshly registered account, with the password it was registered with. */
+export type RegisteredUser = AuthResponse & { password: string };
+
+// The demo seed gives these categories a pool of licence keys (apps/api/src/catalog/demo/seed.ts); the
+// public product omits its delivery kind, so the category is how a test finds a product sold by key.
+const KEYED_CATEGORIES: ReadonlySet<string> = new Set(['software', 'licenses']);
+
+/** A name no other test uses: 3-32 letters, digits and underscores, as usernames must be. */
+export function uniqueName(prefix = 'u'): string {
+  return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+async function json<T>(response: APIResponse, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The store's API for setting up a test's data, over Playwright's request context (the config's baseURL). */
+export class StoreApi {
+  constructor(readonly request: APIRequestContext) {}
+
+  async siteInfo(): Promise<SiteInfo> {
+    return json(await this.request.get('/api/site-info'), 'GET /api/site-info');
+  }
+
+  /** Registers a new account (unique name and email unless given) and answers its session. */
+  async registerUser(overrides: Partial<RegisterBody> = {}): Promise<RegisteredUser> {
+    const username = overrides.username ?? uniqueName();
+    const body: RegisterBody = { username, email: `${username}@example.com`, password: 'e2e-password', ...overrides };
+    const auth = await json<AuthResponse>(await this.request.post('/api/auth/register', { data: body }), 'POST /api/auth/register');
+    return { ...auth, password: body.password };
+  }
+
+  async login(username: string, password: string): Promise<AuthResponse> {
+    return json(await this.request.post('/api/auth/login', { data: { username, password } }), 'POST /api/auth/login');
+  }
+
+  async loginAdmin(): Promise<AuthResponse> {
+    return this.login('admin', E2E_ADMIN_PASSWORD);
+  }
+
+  /** The first page of the catalogue in its default order (the demo catalogue fits on it). */
+  async products(): Promise<Product[]> {
+    const list = await json<ProductList>(await this.request.get('/api/products?limit=50'), 'GET /api/products');
+    return list.products;
+  }
+
+  /** A product on sale with stock: one delivered by licence key when the catalogue has one (the demo's software and licences). */
+  async firstProductWithStock(): Promise<Product> {
+    const inStock = (await this.products()).filter((product) => product.stock_quantity > 0);
+    const product = inStock.find((candidate) => KEYED_CATEGORIES.has(candidate.category)) ?? inStock[0];
+    if (product === undefined) throw new Error('The catalogue has no product in stock');
+    return product;
+  }
+}
