@@ -101,6 +101,8 @@ export const logoFrame = style({
 
 export const logoControls = style({
   display: 'grid',
+  // One column no wider than the row: a file input's own width would otherwise push the page sideways.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.xs,
   minWidth: 0,
   flex: '1 1 220px',
@@ -109,7 +111,7 @@ export const logoControls = style({
 export const fileInput = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
-  maxWidth: '100%',
+  width: '100%',
   selectors: {
     '&::file-selector-button': {
       marginRight: vars.space.sm,
@@ -225,6 +227,7 @@ export const legend = style({
 
 export const choice = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   gap: vars.space.xs,
   minHeight: '44px',
