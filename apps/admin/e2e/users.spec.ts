@@ -36,6 +36,7 @@ test('an admin finds an account by name, filters by role and sees its real order
   await expect(stats.locator('dt', { hasText: 'Porudžbine' }).locator('+ dd')).toHaveText('1');
   // The order is still pending: nothing spent yet.
   await expect(stats.locator('dt', { hasText: 'Potrošeno' }).locator('+ dd')).toHaveText('$0.00');
+  await expect(stats.locator('dt', { hasText: 'Kupljeni proizvodi' }).locator('+ dd')).toHaveText('0');
   await snap(page, 'users-modal');
 
   await dialog.getByRole('button', { name: 'Zatvori' }).click();

@@ -161,6 +161,20 @@ const implementedCalls = {
     expect(answer.users.map((listed) => listed.id)).toEqual([user.id]);
     return answer;
   },
+  adminUserCounts: async () => {
+    const answer = await clientFor(await t.adminToken()).adminUserCounts();
+    expect(answer.admins).toBeGreaterThanOrEqual(1);
+    expect(answer.total).toBeGreaterThanOrEqual(answer.active);
+    return answer;
+  },
+  adminUserStats: async () => {
+    const { token, user } = await t.registerUser();
+    const product = await createProduct();
+    await clientFor(token).createOrder({ body: { items: [{ product_id: product.id, quantity: 1 }] } });
+    const answer = await clientFor(await t.adminToken()).adminUserStats({ params: { id: user.id } });
+    expect(answer).toEqual({ orders: 1, spent: 0, products: 0 });
+    return answer;
+  },
   adminGetSettings: async () => clientFor(await t.adminToken()).adminGetSettings(),
   createOrder: async () => {
     const product = await createProduct({ price: 12.5, stock_quantity: 4 });

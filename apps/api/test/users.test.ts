@@ -138,3 +138,90 @@ describe('GET /api/admin/users', () => {
     expect(response.json()).toEqual({ detail: 'Admin access required', code: 'forbidden' });
   });
 });
+
+describe('GET /api/admin/users/counts', () => {
+  const counts = async () => (await t.request({ method: 'GET', url: '/api/admin/users/counts', token: await t.adminToken() })).json();
+
+  it('counts every account, the administrators and the active ones, as the database holds them', async () => {
+    const before = await counts();
+    const { user } = await t.registerUser();
+    await t.registerUser();
+    await t.app.db.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
+
+    const after = await counts();
+    expect(after).toEqual({ total: before.total + 2, admins: before.admins, active: before.active + 1 });
+    const rows = await t.app.db.selectFrom('users').select(['role', 'is_active']).execute();
+    expect(after).toEqual({
+      total: rows.length,
+      admins: rows.filter((row) => row.role === 'admin').length,
+      active: rows.filter((row) => row.is_active).length,
+    });
+  });
+
+  it("refuses a regular user's token with 403", async () => {
+    const { token } = await t.registerUser();
+    expect((await t.request({ method: 'GET', url: '/api/admin/users/counts', token })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/users/{id}/stats', () => {
+  const stats = async (id: string) => t.request({ method: 'GET', url: `/api/admin/users/${id}/stats`, token: await t.adminToken() });
+
+  async function createProduct(price: number): Promise<{ id: string }> {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/admin/products',
+      token: await t.adminToken(),
+      payload: { title: `Stats ${tag()}`, price, description: 'Short', detailed_description: 'Detailed', stock_quantity: 20 },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json();
+  }
+
+  async function placeOrder(token: string, items: { product_id: string; quantity: number }[]): Promise<string> {
+    const response = await t.request({ method: 'POST', url: '/api/orders', token, payload: { items } });
+    expect(response.statusCode).toBe(201);
+    return response.json().id;
+  }
+
+  const setStatus = async (id: string, status: string) =>
+    expect((await t.request({ method: 'PATCH', url: `/api/admin/orders/${id}/status`, query: { status }, token: await t.adminToken() })).statusCode).toBe(200);
+
+  it('counts every order of the account, and the money and units of its paid and completed ones only', async () => {
+    const buyer = await t.registerUser();
+    const other = await t.registerUser();
+    const pro = await createProduct(19.99);
+    const kit = await createProduct(5.5);
+
+    // Completed: two lines, 3 units, $19.99 * 2 + $5.50.
+    await setStatus(await placeOrder(buyer.token, [{ product_id: pro.id, quantity: 2 }, { product_id: kit.id, quantity: 1 }]), 'confirmed');
+    // Rejected and pending orders count as orders, not as money or units.
+    await setStatus(await placeOrder(buyer.token, [{ product_id: kit.id, quantity: 4 }]), 'rejected');
+    await placeOrder(buyer.token, [{ product_id: pro.id, quantity: 1 }]);
+    // Another account's completed order is not theirs.
+    await setStatus(await placeOrder(other.token, [{ product_id: pro.id, quantity: 5 }]), 'confirmed');
+
+    const response = await stats(buyer.user.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ orders: 3, spent: 45.48, products: 3 });
+  });
+
+  it('answers zeros for an account without orders', async () => {
+    const { user } = await t.registerUser();
+    expect((await stats(user.id)).json()).toEqual({ orders: 0, spent: 0, products: 0 });
+  });
+
+  it('answers 404 for an unknown account and 400 for an id that is not one', async () => {
+    const unknown = await stats('8f14e45f-ceea-467f-a0e6-7b2a8c1d9e00');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'User not found', code: 'user_not_found' });
+    const malformed = await stats('not-an-id');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toMatch(/^id /);
+  });
+
+  it("refuses a regular user's token with 403, even for their own figures", async () => {
+    const { token, user } = await t.registerUser();
+    expect((await t.request({ method: 'GET', url: `/api/admin/users/${user.id}/stats`, token })).statusCode).toBe(403);
+  });
+});

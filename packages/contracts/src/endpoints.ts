@@ -31,6 +31,8 @@ export const endpoints = {
   adminListOrders: { method: 'GET', path: '/api/admin/orders' },
   adminSetOrderStatus: { method: 'PATCH', path: '/api/admin/orders/:id/status' },
   adminListUsers: { method: 'GET', path: '/api/admin/users' },
+  adminUserCounts: { method: 'GET', path: '/api/admin/users/counts' },
+  adminUserStats: { method: 'GET', path: '/api/admin/users/:id/stats' },
   adminGetSettings: { method: 'GET', path: '/api/admin/settings' },
   adminUpdateSettings: { method: 'PUT', path: '/api/admin/settings' },
   adminTestCoingate: { method: 'POST', path: '/api/admin/test-coingate' },

@@ -18,6 +18,8 @@ export const IdSchema = Type.String({ format: 'uuid', description: 'A random UUI
 export const TimestampSchema = Type.String({ format: 'date-time' });
 /** Dollars as a number with at most two decimals; stored as integer cents. */
 export const MoneySchema = Type.Number({ minimum: 0, maximum: 1_000_000, description: 'US dollars, two decimals' });
+/** A sum of many orders in dollars: not bounded by one order's limit. */
+export const AmountSchema = Type.Number({ minimum: 0, description: 'US dollars, two decimals' });
 export const EmailSchema = Type.String({ format: 'email', maxLength: 254, errorMessage: 'Enter a valid email address' });
 /** An image address: a path on this host (/uploads/...) or an absolute http(s) URL; never inline data. */
 export const ImageUrlSchema = Type.String({
@@ -347,6 +349,22 @@ export type UserListQuery = Static<typeof UserListQuerySchema>;
 export const UserListSchema = Type.Object({ users: Type.Array(UserSchema), total: Type.Integer() });
 export type UserList = Static<typeof UserListSchema>;
 
+/** The users screen's counters, over every account. */
+export const UserCountsSchema = Type.Object({
+  total: Type.Integer(),
+  admins: Type.Integer(),
+  active: Type.Integer(),
+});
+export type UserCounts = Static<typeof UserCountsSchema>;
+
+/** One account's purchases, for the user details on the admin users screen. */
+export const UserStatsSchema = Type.Object({
+  orders: Type.Integer({ description: 'Orders placed by the account, in any status' }),
+  spent: AmountSchema,
+  products: Type.Integer({ description: 'Units bought in its paid and completed orders' }),
+});
+export type UserStats = Static<typeof UserStatsSchema>;
+
 export const IdParamsSchema = Type.Object({ id: IdSchema });
 
 export const LicenseKeysInputSchema = Type.Object(
@@ -370,7 +388,7 @@ export const DashboardStatsSchema = Type.Object({
   total_orders: Type.Integer(),
   total_users: Type.Integer(),
   /** Dollars from paid and completed orders. */
-  total_revenue: MoneySchema,
+  total_revenue: AmountSchema,
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 

@@ -60,6 +60,9 @@ export const ADMIN_ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly Orde
   failed: [],
 };
 
+/** The statuses whose totals count as money taken: the dashboard's revenue and an account's spending. */
+export const REVENUE_STATUSES: readonly OrderStatus[] = ['paid', 'completed'];
+
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }

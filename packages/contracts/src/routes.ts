@@ -34,7 +34,9 @@ import {
   TestEmailBodySchema,
   UploadResultSchema,
   UserListQuerySchema,
+  UserCountsSchema,
   UserListSchema,
+  UserStatsSchema,
   UserSchema,
 } from './entities.ts';
 
@@ -312,6 +314,23 @@ export const routes = define({
     querystring: UserListQuerySchema,
     status: 200,
     response: UserListSchema,
+  },
+  adminUserCounts: {
+    ...endpoints.adminUserCounts,
+    access: 'admin',
+    summary: 'How many accounts there are: all, administrators and active ones',
+    tag: 'admin',
+    status: 200,
+    response: UserCountsSchema,
+  },
+  adminUserStats: {
+    ...endpoints.adminUserStats,
+    access: 'admin',
+    summary: 'One account’s orders, spending and products bought',
+    tag: 'admin',
+    params: IdParamsSchema,
+    status: 200,
+    response: UserStatsSchema,
   },
   adminGetSettings: {
     ...endpoints.adminGetSettings,

@@ -1,4 +1,4 @@
-import { toDollars } from '@store/contracts';
+import { REVENUE_STATUSES, toDollars } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { AppError, notFound } from '../errors.ts';
@@ -77,7 +77,7 @@ export function orderHandlers(app: FastifyInstance): RouteHandlers {
           sql<string>`(SELECT count(*) FROM products WHERE archived_at IS NULL)`.as('products'),
           sql<string>`(SELECT count(*) FROM orders)`.as('orders'),
           sql<string>`(SELECT count(*) FROM users)`.as('users'),
-          sql<string>`(SELECT coalesce(sum(total_cents), 0) FROM orders WHERE status IN ('paid', 'completed'))`.as('revenue'),
+          sql<string>`(SELECT coalesce(sum(total_cents), 0) FROM orders WHERE status IN (${sql.join(REVENUE_STATUSES)}))`.as('revenue'),
         ])
         .executeTakeFirstOrThrow();
       return {

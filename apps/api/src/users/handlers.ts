@@ -1,7 +1,9 @@
+import { REVENUE_STATUSES, toDollars } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { toUser } from '../auth/user-repository.ts';
 import { containsPattern } from '../db/like.ts';
+import { notFound } from '../errors.ts';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 
@@ -21,6 +23,38 @@ export function userHandlers(app: FastifyInstance): RouteHandlers {
         countRows(filtered),
       ]);
       return { users: rows.map(toUser), total };
+    },
+
+    adminUserCounts: async () => {
+      const row = await app.db
+        .selectFrom('users')
+        .select((eb) => [
+          eb.fn.countAll<string>().as('total'),
+          eb.fn.count<string>('id').filterWhere('role', '=', 'admin').as('admins'),
+          eb.fn.count<string>('id').filterWhere('is_active', '=', true).as('active'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.total), admins: Number(row.admins), active: Number(row.active) };
+    },
+
+    adminUserStats: async ({ params }) => {
+      const user = await app.db.selectFrom('users').select('id').where('id', '=', params.id).executeTakeFirst();
+      if (!user) throw notFound('User not found', 'user_not_found');
+      const [orders, units] = await Promise.all([
+        app.db
+          .selectFrom('orders')
+          .where('user_id', '=', params.id)
+          .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string | null>('total_cents').filterWhere('status', 'in', REVENUE_STATUSES).as('spent_cents')])
+          .executeTakeFirstOrThrow(),
+        app.db
+          .selectFrom('order_items')
+          .innerJoin('orders', 'orders.id', 'order_items.order_id')
+          .where('orders.user_id', '=', params.id)
+          .where('orders.status', 'in', REVENUE_STATUSES)
+          .select((eb) => eb.fn.sum<string | null>('order_items.quantity').as('count'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { orders: Number(orders.count), spent: toDollars(Number(orders.spent_cents ?? 0)), products: Number(units.count ?? 0) };
     },
   };
 }

@@ -5,25 +5,13 @@ import { userCountsQueryOptions } from './queries.ts';
 /** Ukupno korisnika, administratori, aktivni korisnici: the whole store, whatever the filters below. */
 export function UserCounters() {
   const counts = useQuery(userCountsQueryOptions());
-  const shown = (value: number | null | undefined) => (counts.isError || value === null || value === undefined ? '—' : value.toLocaleString('sr-RS'));
+  const shown = (value: number | undefined) => (counts.isError || value === undefined ? '—' : value.toLocaleString('sr-RS'));
   const loading = counts.isPending;
   return (
     <StatGrid>
       <StatCard label="Ukupno korisnika" value={shown(counts.data?.total)} loading={loading} loadingLabel="Učitavanje" icon={<UserIcon />} />
       <StatCard label="Administratori" value={shown(counts.data?.admins)} loading={loading} loadingLabel="Učitavanje" icon={<ShieldIcon />} />
-      <StatCard
-        label="Aktivni korisnici"
-        value={
-          counts.data && counts.data.active === null ? (
-            <span title="Previše naloga za brojanje na ovom ekranu">—</span>
-          ) : (
-            shown(counts.data?.active)
-          )
-        }
-        loading={loading}
-        loadingLabel="Učitavanje"
-        icon={<CheckIcon />}
-      />
+      <StatCard label="Aktivni korisnici" value={shown(counts.data?.active)} loading={loading} loadingLabel="Učitavanje" icon={<CheckIcon />} />
     </StatGrid>
   );
 }

@@ -6,7 +6,7 @@ import { DetailItem, DetailList, DetailSection } from '../layout/detail-list.tsx
 import * as layout from '../layout/admin-layout.css.ts';
 import { formatAdminDate } from '../site/format.ts';
 import { ActiveBadge, RoleBadge } from './labels.tsx';
-import { userOrderStatsQueryOptions } from './queries.ts';
+import { userStatsQueryOptions } from './queries.ts';
 import * as styles from './users.css.ts';
 
 export interface UserDetailsModalProps {
@@ -14,7 +14,10 @@ export interface UserDetailsModalProps {
   onClose: () => void;
 }
 
-/** One account (spec: admin users), with its real orders and spending in place of the spec's fixed zeros. */
+/**
+ * One account (spec: admin users), with its real orders, spending and products bought from the API in place
+ * of the spec's fixed zeros; views are not tracked, so they are not shown (docs/decisions/014-admin-app.md).
+ */
 export function UserDetailsModal({ user, onClose }: UserDetailsModalProps) {
   return (
     <Modal open={user !== null} title="Detalji korisnika" onClose={onClose} closeLabel="Zatvori">
@@ -46,7 +49,7 @@ function UserDetails({ user }: { user: User }) {
 }
 
 function UserStatistics({ user }: { user: User }) {
-  const stats = useQuery(userOrderStatsQueryOptions(user));
+  const stats = useQuery(userStatsQueryOptions(user.id));
   const value = (shown: (data: NonNullable<typeof stats.data>) => ReactNode) => {
     if (stats.isPending) {
       return (
@@ -65,7 +68,7 @@ function UserStatistics({ user }: { user: User }) {
         <div className={styles.stat}>
           <dt className={styles.statLabel}>Porudžbine</dt>
           <dd className={styles.statValue} aria-busy={stats.isPending || undefined}>
-            {value((data) => (data.partial ? `${data.orders}+` : data.orders))}
+            {value((data) => data.orders.toLocaleString('sr-RS'))}
           </dd>
         </div>
         <div className={styles.stat}>
@@ -76,9 +79,15 @@ function UserStatistics({ user }: { user: User }) {
             ))}
           </dd>
         </div>
+        <div className={styles.stat}>
+          <dt className={styles.statLabel}>Kupljeni proizvodi</dt>
+          <dd className={styles.statValue} aria-busy={stats.isPending || undefined}>
+            {value((data) => data.products.toLocaleString('sr-RS'))}
+          </dd>
+        </div>
       </dl>
       <p className={styles.note}>
-        {stats.isError ? 'Statistika trenutno nije dostupna.' : 'Potrošeno: zbir plaćenih i završenih porudžbina.'}
+        {stats.isError ? 'Statistika trenutno nije dostupna.' : 'Potrošeno i kupljeni proizvodi: plaćene i završene porudžbine.'}
       </p>
     </DetailSection>
   );

@@ -20,7 +20,7 @@ export const email = style({
 
 export const stats = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(7.5rem, 1fr))',
   gap: vars.space.sm,
   margin: 0,
 });

@@ -118,6 +118,16 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBe(ORDER_ID);
   });
 
+  it('says the PayPal payment failed when the capture cannot be completed on the way', async () => {
+    stubApi({ 'POST /api/paypal/capture-order/:paypalOrderId': () => apiError(502, 'PayPal is not answering', 'paypal_error') });
+    renderApp(RETURN_PATH);
+
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(await screen.findByText('PayPal payment failed. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Payment capture failed')).toBeNull();
+    expect(cartStore.getState().items).toHaveLength(1);
+  });
+
   it('says the payment is still processing, and checks again on request', async () => {
     let attempts = 0;
     stubApi({

@@ -20,8 +20,18 @@ import { useRawSearchParam } from './search-param.ts';
 export const PAYMENT_MESSAGES = {
   completed: 'PayPal payment completed! Your products are available for download.',
   captureFailed: 'Payment capture failed',
+  paymentFailed: 'PayPal payment failed. Please try again.',
   orderLoadFailed: 'Error loading order details',
 } as const;
+
+/**
+ * True when the capture was answered and refused (a 4xx with PayPal's reason, or `success: false`);
+ * false when it failed on the way (a 5xx, or fetch's TypeError for a network failure).
+ */
+function isRefusal(error: Error): boolean {
+  if (error instanceof ApiError) return error.status < 500;
+  return !(error instanceof TypeError);
+}
 
 const PAID_STATUSES: readonly string[] = ['paid', 'confirmed', 'completed'];
 const isPaid = (order: Order) => PAID_STATUSES.includes(order.status);
@@ -65,9 +75,11 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
   }, [order.data, capture.data, orderId]);
 
   const pendingCapture = capture.error instanceof ApiError && capture.error.code === 'payment_pending';
+  const refused = capture.isError && isRefusal(capture.error);
   useEffect(() => {
-    if (capture.isError && !pendingCapture) toast.error(PAYMENT_MESSAGES.captureFailed, { id: `capture-failed-${orderId}` });
-  }, [capture.isError, pendingCapture, orderId]);
+    if (!capture.isError || pendingCapture) return;
+    toast.error(refused ? PAYMENT_MESSAGES.captureFailed : PAYMENT_MESSAGES.paymentFailed, { id: `capture-failed-${orderId}` });
+  }, [capture.isError, pendingCapture, refused, orderId]);
   useEffect(() => {
     if (order.isError) toast.error(PAYMENT_MESSAGES.orderLoadFailed, { id: `order-failed-${orderId}` });
   }, [order.isError, orderId]);
