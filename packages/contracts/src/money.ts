@@ -28,7 +28,7 @@ export function formatUsdWhole(dollars: number): string {
 
 /**
  * `$49` for a whole amount, `$49.99` otherwise: the shop's short form. "No decimals" (spec section 9)
- * never rounds away cents the buyer pays; see docs/decisions/012-storefront-design.md.
+ * never rounds away cents the buyer pays; see docs/decisions/013-storefront.md.
  */
 export function formatUsdShort(dollars: number): string {
   return hasWholeCents(dollars) && Math.round(dollars * 100) % 100 === 0 ? usdWhole.format(dollars) : usd.format(dollars);
