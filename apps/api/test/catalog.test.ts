@@ -84,6 +84,32 @@ describe('GET /api/products', () => {
     expect(response.json().products[0].category).toBe('plugins');
   });
 
+  describe('ids (a cart reading its current prices)', () => {
+    it('answers only the listed products, in any case, skipping deleted and unknown ones', async () => {
+      const [first, second, deleted] = [await createProduct(), await createProduct(), await createProduct()];
+      await createProduct();
+      const removed = await t.request({ method: 'DELETE', url: `/api/admin/products/${deleted.id}`, token: await t.adminToken() });
+      expect(removed.statusCode).toBe(204);
+      const unknown = '0f6e3a52-1b2c-4d3e-8f4a-5b6c7d8e9f00';
+
+      const response = await list({ ids: [first.id.toUpperCase(), second.id, deleted.id, unknown, first.id].join(',') });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().total).toBe(2);
+      expect(ids(response.json()).sort()).toEqual([first.id, second.id].sort());
+    });
+
+    it('refuses a list that is not product ids, or more than 50 of them', async () => {
+      const malformed = await list({ ids: 'not-an-id' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({ detail: 'ids must be up to 50 product ids separated by commas', code: 'validation_error' });
+
+      const many = Array.from({ length: 51 }, (_, index) => `0f6e3a52-1b2c-4d3e-8f4a-${String(index).padStart(12, '0')}`);
+      expect((await list({ ids: many.slice(0, 50).join(',') })).statusCode).toBe(200);
+      expect((await list({ ids: many.join(',') })).statusCode).toBe(400);
+      expect((await list({ ids: `${many[0]},` })).statusCode).toBe(400);
+    });
+  });
+
   describe('sorting', () => {
     /** Three products whose four orders all differ; creation times are set so "newest" is deterministic. */
     async function threeProducts() {

@@ -15,6 +15,7 @@ import {
 /* Shared field shapes ---------------------------------------------------------------------------- */
 
 export const IdSchema = Type.String({ format: 'uuid', description: 'A random UUID' });
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 export const TimestampSchema = Type.String({ format: 'date-time' });
 /** Dollars as a number with at most two decimals; stored as integer cents. */
 export const MoneySchema = Type.Number({ minimum: 0, maximum: 1_000_000, description: 'US dollars, two decimals' });
@@ -134,6 +135,13 @@ export const ProductListQuerySchema = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: 200 })),
     category: Type.Optional(CategorySchema),
+    ids: Type.Optional(
+      Type.String({
+        pattern: `^${UUID_PATTERN}(,${UUID_PATTERN}){0,${LIMITS.orderMaxLines - 1}}$`,
+        description: `Only these products: up to ${LIMITS.orderMaxLines} ids, comma-separated (a cart's lines)`,
+        errorMessage: `ids must be up to ${LIMITS.orderMaxLines} product ids separated by commas`,
+      }),
+    ),
     sort: Type.Optional(ProductSortSchema),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.pageSize })),
     offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),

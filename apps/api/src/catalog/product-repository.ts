@@ -33,6 +33,7 @@ export async function listProducts(db: Kysely<Database>, query: ProductListQuery
     filtered = filtered.where(sql<string>`title || ' ' || description`, 'ilike', containsPattern(search));
   }
   if (query.category) filtered = filtered.where('category', '=', query.category);
+  if (query.ids) filtered = filtered.where('id', 'in', [...new Set(query.ids.toLowerCase().split(','))]);
 
   let page = filtered.selectAll();
   switch (query.sort ?? 'newest') {

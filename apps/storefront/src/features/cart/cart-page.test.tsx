@@ -6,7 +6,7 @@ import {
   WHOLE_APP_TIMEOUT_MS,
   OTHER_PRODUCT_ID,
   PRODUCT_ID,
-  apiError,
+  catalogue,
   product,
   resetShop,
   storeSession,
@@ -29,7 +29,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('raises and lowers a quantity, never below 1 from the controls, and removes a line', async () => {
-    stubApi({ 'GET /api/products/:id': () => product() });
+    stubApi(catalogue(product()));
     cartStore.getState().add(product(), 1);
     const user = userEvent.setup();
     renderApp('/cart');
@@ -55,10 +55,9 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
   });
 
-  it('adds the line totals in whole cents', async () => {
-    stubApi({
-      'GET /api/products/:id': ({ params }) =>
-        params.id === PRODUCT_ID ? product({ price: 0.1 }) : product({ id: OTHER_PRODUCT_ID, title: 'Other', price: 0.2 }),
+  it('adds the line totals in whole cents, with the current prices of all lines read in one request', async () => {
+    const api = stubApi({
+      ...catalogue(product({ price: 0.1 }), product({ id: OTHER_PRODUCT_ID, title: 'Other', price: 0.2 })),
     });
     cartStore.getState().add(product({ price: 0.1 }), 1);
     cartStore.getState().add(product({ id: OTHER_PRODUCT_ID, title: 'Other', price: 0.2 }), 1);
@@ -66,10 +65,14 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
     await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
     expect(total()).toBe('$0.30');
+    const reads = api.callsTo('GET', /^\/api\/products$/);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.url.searchParams.get('ids')?.split(',').sort()).toEqual([PRODUCT_ID, OTHER_PRODUCT_ID].sort());
+    expect(api.callsTo('GET', /^\/api\/products\/[^/]+$/)).toHaveLength(0);
   });
 
   it('brings a stale stored price up to date and says so', async () => {
-    stubApi({ 'GET /api/products/:id': () => product({ price: 24.5 }) });
+    stubApi(catalogue(product({ price: 24.5 })));
     cartStore.getState().add(product({ price: 19.99 }), 2);
     renderApp('/cart');
 
@@ -80,12 +83,8 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('drops a line whose product no longer exists, with a notice', async () => {
-    stubApi({
-      'GET /api/products/:id': ({ params }) =>
-        params.id === PRODUCT_ID
-          ? apiError(404, 'Product not found', 'product_not_found')
-          : product({ id: OTHER_PRODUCT_ID, title: 'Course Bundle', price: 5 }),
-    });
+    // The catalogue no longer has Vector Studio Pro.
+    stubApi(catalogue(product({ id: OTHER_PRODUCT_ID, title: 'Course Bundle', price: 5 })));
     cartStore.getState().add(product(), 1);
     cartStore.getState().add(product({ id: OTHER_PRODUCT_ID, title: 'Course Bundle', price: 5 }), 1);
     renderApp('/cart');
@@ -96,7 +95,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('offers a guest Guest Checkout, Login and Sign Up', async () => {
-    stubApi({ 'GET /api/products/:id': () => product() });
+    stubApi(catalogue(product()));
     cartStore.getState().add(product(), 1);
     renderApp('/cart');
 
@@ -108,7 +107,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('offers a signed-in shopper Proceed to Checkout', async () => {
-    stubApi({ ...storeSession(), 'GET /api/products/:id': () => product() });
+    stubApi({ ...storeSession(), ...catalogue(product()) });
     cartStore.getState().add(product(), 1);
     renderApp('/cart');
 
@@ -117,7 +116,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('clears the cart after confirming', async () => {
-    stubApi({ 'GET /api/products/:id': () => product() });
+    stubApi(catalogue(product()));
     cartStore.getState().add(product(), 2);
     const user = userEvent.setup();
     renderApp('/cart');
@@ -132,7 +131,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('shows each line with its picture box, a link to the product and the unit price', async () => {
-    stubApi({ 'GET /api/products/:id': () => product({ images: ['/uploads/vector.png'] }) });
+    stubApi(catalogue(product({ images: ['/uploads/vector.png'] })));
     cartStore.getState().add(product({ images: ['/uploads/vector.png'] }), 1);
     renderApp('/cart');
 

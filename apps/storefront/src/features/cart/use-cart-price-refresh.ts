@@ -1,7 +1,7 @@
-import { ApiError, type CartItem, type Product } from '@store/contracts';
-import { useQueries } from '@tanstack/react-query';
+import type { CartItem } from '@store/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { productQueryOptions } from '../catalog/queries.ts';
+import { currentProductsQueryOptions } from '../catalog/queries.ts';
 import { cartStore, useCart } from './cart-store.ts';
 
 export interface RepricedLine {
@@ -24,40 +24,28 @@ export interface CartPriceRefresh {
 
 /**
  * Brings the stored cart up to the catalogue's current prices on entering a page that shows a total
- * (cart, checkout): each line's product is fetched fresh, a changed price is applied and reported, and
- * a product that is gone (404) is dropped and reported. A line whose product could not be fetched for
- * another reason (network) keeps its stored price; the server prices every order anyway.
+ * (cart, checkout): the lines' products are fetched fresh in one request, a changed price is applied and
+ * reported, and a product the catalogue no longer has is dropped and reported. If the request fails
+ * (network) the lines keep their stored prices; the server prices every order anyway.
  */
 export function useCartPriceRefresh(): CartPriceRefresh {
   const ids = useCart((state) => state.items.map((item) => item.id).join(','));
   const idList = useMemo(() => (ids ? ids.split(',') : []), [ids]);
-  const results = useQueries({
-    queries: idList.map((id) => ({ ...productQueryOptions(id), staleTime: 0, refetchOnWindowFocus: false })),
-  });
+  const current = useQuery({ ...currentProductsQueryOptions(idList), enabled: idList.length > 0, staleTime: 0, refetchOnWindowFocus: false });
 
-  const applied = useRef(new Map<string, number>());
+  const applied = useRef(0);
   const [repriced, setRepriced] = useState<readonly RepricedLine[]>([]);
   const [dropped, setDropped] = useState<readonly string[]>([]);
 
-  // One string that changes only when an answer arrives, so the effect does not run on every render.
-  const answers = results.map((result, index) => `${idList[index]}:${result.dataUpdatedAt}:${result.errorUpdatedAt}`).join('|');
-
   useEffect(() => {
-    const fresh: Product[] = [];
-    const gone: string[] = [];
-    results.forEach((result, index) => {
-      const id = idList[index];
-      if (id === undefined) return;
-      const stamp = Math.max(result.dataUpdatedAt, result.errorUpdatedAt);
-      if (stamp === 0 || applied.current.get(id) === stamp) return;
-      applied.current.set(id, stamp);
-      if (result.data && result.dataUpdatedAt >= result.errorUpdatedAt) fresh.push(result.data);
-      else if (result.error instanceof ApiError && result.error.status === 404) gone.push(id);
-    });
-    if (fresh.length === 0 && gone.length === 0) return;
+    const products = current.data;
+    if (!products || current.dataUpdatedAt === applied.current) return;
+    applied.current = current.dataUpdatedAt;
 
+    const found = new Set(products.map((product) => product.id));
     const before = new Map<string, CartItem>(cartStore.getState().items.map((line) => [line.id, line]));
-    const outcome = cartStore.getState().refreshPrices(fresh);
+    const outcome = cartStore.getState().refreshPrices(products);
+    const gone = idList.filter((id) => !found.has(id));
     for (const id of gone) cartStore.getState().remove(id);
 
     if (outcome.repriced.length > 0) {
@@ -67,19 +55,17 @@ export function useCartPriceRefresh(): CartPriceRefresh {
         const now = after.get(id);
         return old && now ? [{ id, title: now.title, from: old.price, to: now.price }] : [];
       });
-      setRepriced((current) => [...current.filter((line) => !outcome.repriced.includes(line.id)), ...changes]);
+      setRepriced((shown) => [...shown.filter((line) => !outcome.repriced.includes(line.id)), ...changes]);
     }
     const goneTitles = gone.flatMap((id) => {
       const line = before.get(id);
       return line ? [line.title] : [];
     });
-    if (goneTitles.length > 0) setDropped((current) => [...current, ...goneTitles]);
-    // `answers` stands for `results`, which is a new array on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answers, idList]);
+    if (goneTitles.length > 0) setDropped((shown) => [...shown, ...goneTitles]);
+  }, [current.data, current.dataUpdatedAt, idList]);
 
   return {
-    checking: results.some((result) => result.isPending),
+    checking: current.isLoading,
     repriced,
     dropped,
     dismiss: () => {

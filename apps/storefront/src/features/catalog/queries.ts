@@ -7,6 +7,7 @@ export const catalogKeys = {
   product: (id: string) => [...catalogKeys.all, 'product', id] as const,
   list: (query: Omit<ProductListQuery, 'offset' | 'limit'>) => [...catalogKeys.all, 'list', query] as const,
   featured: () => [...catalogKeys.all, 'featured'] as const,
+  current: (ids: readonly string[]) => [...catalogKeys.all, 'current', ids] as const,
   categories: () => [...catalogKeys.all, 'categories'] as const,
 };
 
@@ -14,6 +15,22 @@ export function productQueryOptions(id: string) {
   return queryOptions({
     queryKey: catalogKeys.product(id),
     queryFn: ({ signal }) => api.getProduct({ params: { id } }, { signal }),
+  });
+}
+
+/**
+ * The catalogue's current entries of the given products (a cart's lines), in one request per 50 ids (the
+ * API's bound). A product that is gone (deleted) is simply absent from the answer.
+ */
+export function currentProductsQueryOptions(ids: readonly string[]) {
+  return queryOptions({
+    queryKey: catalogKeys.current(ids),
+    queryFn: async ({ signal }) => {
+      const batches: string[][] = [];
+      for (let start = 0; start < ids.length; start += LIMITS.orderMaxLines) batches.push(ids.slice(start, start + LIMITS.orderMaxLines));
+      const pages = await Promise.all(batches.map((batch) => api.listProducts({ query: { ids: batch.join(','), limit: batch.length } }, { signal })));
+      return pages.flatMap((page) => page.products);
+    },
   });
 }
 

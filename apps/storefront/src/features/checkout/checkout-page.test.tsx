@@ -10,6 +10,7 @@ import {
   ORDER_ID,
   PRODUCT_ID,
   apiError,
+  catalogue,
   order,
   product,
   resetShop,
@@ -29,7 +30,7 @@ afterEach(resetShop);
 function signedInCheckout(extra: Parameters<typeof stubApi>[0] = {}) {
   const api = stubApi({
     ...storeSession(),
-    'GET /api/products/:id': () => product(),
+    ...catalogue(product()),
     'POST /api/orders': () => order({ user_id: user.id }),
     'POST /api/payments/create': () => ({ payment_url: PAYMENT_URL }),
     ...extra,

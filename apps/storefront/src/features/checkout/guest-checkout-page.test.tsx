@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { browser } from './browser.ts';
 import { CHECKOUT_STORAGE_KEYS, readOrderAccessToken } from './checkout-storage.ts';
-import { WHOLE_APP_TIMEOUT_MS, ORDER_ID, PRODUCT_ID, order, product, resetShop, storeSession, stubApi } from './test-support.ts';
+import { WHOLE_APP_TIMEOUT_MS, ORDER_ID, PRODUCT_ID, catalogue, order, product, resetShop, storeSession, stubApi } from './test-support.ts';
 
 const PAYMENT_URL = 'http://127.0.0.1:3100/sandbox/checkoutnow?token=5O190127TN364715T';
 const INVOICE = { email: 'guest@example.com', name: 'Gus Guest', address: '1 Road', city: 'Leeds', country: 'UK' };
@@ -18,7 +18,7 @@ afterEach(resetShop);
 
 function guestCheckout() {
   const api = stubApi({
-    'GET /api/products/:id': () => product(),
+    ...catalogue(product()),
     'POST /api/orders': () => ({ ...order(), access_token: 'guest-access-token' }),
     'POST /api/payments/create': () => ({ payment_url: PAYMENT_URL }),
   });
@@ -141,7 +141,7 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('sends a signed-in shopper to the regular checkout', async () => {
-    stubApi({ ...storeSession(), 'GET /api/products/:id': () => product() });
+    stubApi({ ...storeSession(), ...catalogue(product()) });
     cartStore.getState().add(product(), 1);
     renderApp('/guest-checkout');
 

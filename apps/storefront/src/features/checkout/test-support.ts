@@ -178,6 +178,20 @@ export function stubApi(handlers: Record<string, Handler>) {
   };
 }
 
+/**
+ * `GET /api/products` answering as the API does for a cart's `ids=a,b`: the listed products that exist.
+ * The catalogue is read at each call, so a test can change a price between two visits.
+ */
+export function catalogue(...products: Product[]): Record<string, Handler> {
+  return {
+    'GET /api/products': ({ url }) => {
+      const ids = url.searchParams.get('ids')?.split(',') ?? [];
+      const found = products.filter((entry) => ids.includes(entry.id));
+      return { products: found, total: found.length };
+    },
+  };
+}
+
 export const apiError = (status: number, detail: string, code = 'error') => jsonResponse({ detail, code }, status);
 
 /** Signs the shopper in as the app finds it at start: a stored token and user, confirmed by /auth/me. */
