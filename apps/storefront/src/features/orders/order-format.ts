@@ -1,4 +1,4 @@
-import type { StatusTone } from '@store/contracts';
+import type { Order, StatusTone } from '@store/contracts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -22,4 +22,11 @@ export function guestOrderTone(status: string): StatusTone {
   if (status === 'paid' || status === 'completed') return 'green';
   if (status === 'pending') return 'yellow';
   return 'gray';
+}
+
+const SETTLED_STATUSES: readonly string[] = ['paid', 'confirmed', 'completed'];
+
+/** True once the order is paid or confirmed by staff: its goods are delivered and the receipt is on its way. */
+export function isSettled(order: Pick<Order, 'status'>): boolean {
+  return SETTLED_STATUSES.includes(order.status);
 }

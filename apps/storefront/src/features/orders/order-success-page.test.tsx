@@ -28,6 +28,7 @@ describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(screen.getAllByText('$40.00')).toHaveLength(3);
     expect(screen.getAllByText('$20.00')).toHaveLength(1);
     expect(screen.getByText(/Billed to/)).toHaveTextContent('Billed to Gus Guest, guest@example.com');
+    expect(screen.getByText(/A receipt with your products is sent by email once the payment is confirmed/)).toBeInTheDocument();
   });
 
   it('paints a paid order green and any other status grey, unlike the admin colours', async () => {
@@ -57,6 +58,7 @@ describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(within(goods).getByText('CCCC-2222-DDDD')).toBeInTheDocument();
     expect(within(goods).getByRole('link', { name: 'Download' })).toBeInTheDocument();
     expect(api.callsTo('GET', /guest\/orders/)[0]?.url.searchParams.get('token')).toBe('stored-token');
+    expect(screen.getByText(/A receipt with your products was sent to guest@example.com\./)).toBeInTheDocument();
   });
 
   it("uses and keeps the receipt link's token", async () => {

@@ -8,7 +8,7 @@ import { clearPendingOrder, readOrderAccessToken, saveOrderAccessToken } from '.
 import { paths } from '../site/paths.ts';
 import { DeliveredGoods, orderHasGoods } from './delivered-goods.tsx';
 import { OrderHero } from './order-hero.tsx';
-import { formatOrderDate, guestOrderTone, shortOrderId } from './order-format.ts';
+import { formatOrderDate, guestOrderTone, isSettled, shortOrderId } from './order-format.ts';
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { guestOrderQueryOptions } from './queries.ts';
@@ -38,7 +38,11 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
   return (
     <Container className={styles.page}>
       <OrderHero icon={<CheckIcon size={32} />} tone="success" title="Order Placed Successfully!">
-        <p>Thank you for your order. A receipt with your products is sent by email once the payment is confirmed.</p>
+        <p>
+          {order.data && isSettled(order.data)
+            ? `Thank you for your order. A receipt with your products was sent to ${order.data.invoice_data.email}.`
+            : 'Thank you for your order. A receipt with your products is sent by email once the payment is confirmed.'}
+        </p>
       </OrderHero>
 
       {order.isPending && (

@@ -11,7 +11,7 @@ import { paths } from '../site/paths.ts';
 import { captureOnce } from './capture.ts';
 import { DeliveredGoods, orderHasGoods } from './delivered-goods.tsx';
 import { OrderHero } from './order-hero.tsx';
-import { formatOrderDate, shortOrderId } from './order-format.ts';
+import { formatOrderDate, isSettled, shortOrderId } from './order-format.ts';
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { buyerOrderQueryOptions } from './queries.ts';
@@ -33,8 +33,6 @@ function isRefusal(error: Error): boolean {
   return !(error instanceof TypeError);
 }
 
-const PAID_STATUSES: readonly string[] = ['paid', 'confirmed', 'completed'];
-const isPaid = (order: Order) => PAID_STATUSES.includes(order.status);
 
 /**
  * PayPal's return page (/payment/success/{orderId}?token=<PayPal order id>&PayerID=...): captures the
@@ -65,7 +63,7 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
 
   const settled = useRef(false);
   useEffect(() => {
-    if (settled.current || !order.data || !isPaid(order.data)) return;
+    if (settled.current || !order.data || !isSettled(order.data)) return;
     // A reload after the payment was settled must not empty a cart filled since.
     if (!capture.data?.fresh && readPendingOrder()?.orderId !== orderId) return;
     settled.current = true;
@@ -150,7 +148,7 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
   }
 
   const data = order.data;
-  if (!isPaid(data)) return <UnpaidOrder order={data} />;
+  if (!isSettled(data)) return <UnpaidOrder order={data} />;
   return <PaidOrder order={data} />;
 }
 
