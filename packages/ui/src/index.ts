@@ -59,7 +59,7 @@ export { createQueryClient } from './query/query-client.ts';
 export { parseHttpUrl } from './config/http-url.ts';
 export { SearchField, type SearchFieldProps } from './components/search-field.tsx';
 export { Notice, type NoticeProps, type NoticeTone } from './components/notice.tsx';
-export { CopyButton, CopyIcon, copyText, COPIED_FEEDBACK_MS, type CopyButtonProps } from './components/copy-button.tsx';
+export { CopyButton, copyText, COPIED_FEEDBACK_MS, type CopyButtonProps } from './components/copy-button.tsx';
 export { loadSiteFont, isSiteFont, LATIN_UNICODE_RANGE, type SiteFontFiles } from './theme/site-fonts.ts';
 export { withDetail } from './feedback/with-detail.ts';
 export {
@@ -74,4 +74,3 @@ export {
 } from './components/data-table.tsx';
 export { Pagination, pageCount, DEFAULT_PAGINATION_LABELS, type PaginationProps, type PaginationLabels } from './components/pagination.tsx';
 export { StatGrid, StatCard, type StatCardProps } from './components/stat-card.tsx';
-export { PencilIcon } from './components/pencil-icon.tsx';

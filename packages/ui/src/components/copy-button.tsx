@@ -1,30 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from './button.tsx';
 import * as styles from './copy-button.css.ts';
-import { CheckIcon, type IconProps } from './icons.tsx';
+import { CheckIcon, CopyIcon } from './icons.tsx';
 import { visuallyHidden } from './layout.tsx';
-
-/** Two overlapping sheets, drawn like the other icons (24-unit grid, 2-unit stroke). */
-export function CopyIcon({ size = 20, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V6a2 2 0 0 1 2-2h9" />
-    </svg>
-  );
-}
 
 /** How long the button shows that the text was copied. */
 export const COPIED_FEEDBACK_MS = 2000;

@@ -1,5 +1,5 @@
 import type { User } from '@store/contracts';
-import { ChevronDownIcon, ShieldIcon, UserIcon } from '@store/ui';
+import { ChevronDownIcon, LogoutIcon, ShieldIcon, UserIcon } from '@store/ui';
 import { Link } from '@tanstack/react-router';
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { ADMIN_URL } from '../site/paths.ts';
@@ -11,26 +11,6 @@ const HOVER_QUERY = '(hover: hover) and (min-width: 768px)';
 const HOVER_CLOSE_DELAY_MS = 150;
 
 type OpenedBy = 'hover' | 'click' | null;
-
-/** A door with an arrow leaving it, drawn like the shared icons (which have no logout icon yet). */
-function LogoutIcon({ size = 16 }: { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-    </svg>
-  );
-}
 
 export interface UserMenuProps {
   user: User;
@@ -151,7 +131,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
                 onLogout();
               }}
             >
-              <LogoutIcon />
+              <LogoutIcon size={16} />
               Logout
             </button>
           </li>
