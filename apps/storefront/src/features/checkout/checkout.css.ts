@@ -59,39 +59,7 @@ export const formGrid = style({
 
 export const wide = style({ '@media': { [media.sm]: { gridColumn: '1 / -1' } } });
 
-export const previewList = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
-
-export const previewLine = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  paddingBottom: vars.space.sm,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-export const previewInfo = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
-
-export const previewTitle = style({ fontWeight: 600 });
-
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-
-export const amount = style({ fontWeight: 600, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
-
-export const totalRow = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'baseline',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.lg,
-  fontWeight: 700,
-});
 
 export const checking = style({
   display: 'inline-flex',

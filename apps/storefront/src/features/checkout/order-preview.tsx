@@ -1,7 +1,8 @@
 import { type CartItem, toDollars } from '@store/contracts';
-import { lineTotalCents, totalCents } from '@store/cart-core';
-import { Price, Spinner } from '@store/ui';
+import { totalCents } from '@store/cart-core';
+import { Spinner } from '@store/ui';
 import type { ReactNode } from 'react';
+import { PricedLines } from '../orders/priced-lines.tsx';
 import * as styles from './checkout.css.ts';
 
 export interface OrderPreviewProps {
@@ -21,27 +22,7 @@ export function OrderPreview({ items, cents = false, checking = false, children 
       <h2 id="order-preview-title" className={styles.cardTitle}>
         Order Summary
       </h2>
-      <ul className={styles.previewList}>
-        {items.map((item) => (
-          <li key={item.id} className={styles.previewLine}>
-            <span className={styles.previewInfo}>
-              <span className={styles.previewTitle}>{item.title}</span>
-              <span className={styles.muted}>
-                {item.quantity} × <Price amount={item.price} cents={cents} />
-              </span>
-            </span>
-            <span className={styles.amount}>
-              <Price amount={toDollars(lineTotalCents(item))} cents={cents} />
-            </span>
-          </li>
-        ))}
-      </ul>
-      <p className={styles.totalRow} aria-busy={checking || undefined}>
-        <span>Total</span>
-        <span data-testid="checkout-total">
-          <Price amount={toDollars(totalCents(items))} cents={cents} />
-        </span>
-      </p>
+      <PricedLines lines={items} total={toDollars(totalCents(items))} cents={cents} totalTestId="checkout-total" busy={checking} />
       {checking && (
         <p className={styles.checking}>
           <Spinner size="sm" decorative /> Checking current prices…

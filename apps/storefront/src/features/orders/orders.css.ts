@@ -67,32 +67,9 @@ export const facts = style({
 globalStyle(`${facts} dt`, { color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums' });
 
-export const items = style({ display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' });
-
-export const item = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  paddingBlock: vars.space.sm,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-export const itemInfo = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
-
-export const itemTitle = style({ fontWeight: 600 });
-
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const amount = style({ fontWeight: 600, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
-
-export const totalRow = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'baseline',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.lg,
-  fontWeight: 700,
-});
 
 export const goods = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, margin: 0, padding: 0, listStyle: 'none' });
 
