@@ -61,6 +61,11 @@ test('a colour preset and a font, once saved, re-theme the admin at once and the
       await shop.goto('/');
       await expect(shop.getByRole('link', { name: 'Sign Up' }).first()).toHaveCSS('background-color', 'rgb(139, 92, 246)');
       await expect(shop).toHaveTitle(/Violet Keys/);
+      // The shop sets its text in the chosen font, fetched from the store itself.
+      await expect(shop.locator('main')).toHaveCSS('font-family', /^"?Poppins"?,/);
+      await expect
+        .poll(() => shop.evaluate(() => [...document.fonts].some((face) => face.family.replaceAll('"', '') === 'Poppins' && face.status === 'loaded')))
+        .toBe(true);
       expect(await api.siteInfo()).toMatchObject({ primary_color: '#8b5cf6', secondary_color: '#f59e0b', font_family: 'Poppins', site_name: 'Violet Keys' });
     } finally {
       await visitor.close();

@@ -7,6 +7,7 @@ export { toastOptions } from './theme/toast.ts';
 // Site information as the apps show it.
 export { DEFAULT_SITE_INFO, resolveAssetUrl, resolveSiteInfo } from './site/site-info.ts';
 export { useDocumentTitle } from './hooks/use-document-title.ts';
+export { useSiteFont } from './hooks/use-site-font.ts';
 
 // Components.
 export {

@@ -1,4 +1,4 @@
-import { AppRoot, SkipLink, themeVars } from '@store/ui';
+import { AppRoot, SkipLink, themeVars, useSiteFont } from '@store/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AdminFooter } from '../features/layout/admin-footer.tsx';
@@ -32,6 +32,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  */
 function RootLayout() {
   const site = useSiteInfo();
+  useSiteFont(site.font_family);
   return (
     <AppRoot style={themeVars(site)}>
       <SkipLink />

@@ -1,4 +1,4 @@
-import { AppRoot, Main, SkipLink, themeVars, useDocumentTitle } from '@store/ui';
+import { AppRoot, Main, SkipLink, themeVars, useDocumentTitle, useSiteFont } from '@store/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useCartCount } from '../features/cart/cart-store.ts';
@@ -26,6 +26,7 @@ function RootLayout() {
   const cartCount = useCartCount();
   const session = useSessionSnapshot();
   useDocumentTitle(site.site_name);
+  useSiteFont(site.font_family);
 
   return (
     <AppRoot style={themeVars(site)}>

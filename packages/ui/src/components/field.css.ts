@@ -3,6 +3,8 @@ import { vars } from '../theme/theme.css.ts';
 
 export const field = style({
   display: 'grid',
+  // Rows keep their height when a form grid makes the field taller than its content (a neighbour's hint).
+  alignContent: 'start',
   gap: vars.space.xxs,
   minWidth: 0,
 });

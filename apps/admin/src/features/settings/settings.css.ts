@@ -103,6 +103,7 @@ export const logoControls = style({
   display: 'grid',
   // One column no wider than the row: a file input's own width would otherwise push the page sideways.
   gridTemplateColumns: 'minmax(0, 1fr)',
+  alignContent: 'start',
   gap: vars.space.xs,
   minWidth: 0,
   flex: '1 1 220px',
