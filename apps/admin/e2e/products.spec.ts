@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Dialog, Page } from '@playwright/test';
-import type { Product, ProductInput, ProductList } from '@store/contracts';
-import { expect, test, uniqueName, type Session, type StoreApi } from './support/fixtures.ts';
+import type { Product, ProductList } from '@store/contracts';
+import { expect, test, uniqueName, type StoreApi } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
 /* A real PNG of one colour, made here: the API checks an upload's first bytes, and the page shows it. */
@@ -50,12 +50,6 @@ async function findProduct(api: StoreApi, title: string): Promise<Product | unde
   const response = await api.request.get(`/api/products?${new URLSearchParams({ search: title, limit: '50' })}`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as ProductList).products.find((product) => product.title === title);
-}
-
-async function createProduct(api: StoreApi, admin: Session, input: ProductInput): Promise<Product> {
-  const response = await api.request.post('/api/admin/products', { data: input, headers: { Authorization: `Bearer ${admin.access_token}` } });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as Product;
 }
 
 test('an admin creates a product with images, features and requirements, sees it in the shop, edits it and deletes it', async ({
@@ -174,7 +168,7 @@ test('pasting licence keys counts them, refuses duplicates, and the stock follow
   test.setTimeout(60_000);
   const title = `E2E ${uniqueName('Keys')}`;
   const admin = await signInAsAdmin();
-  const product = await createProduct(api, admin, {
+  const product = await api.createProduct({
     title,
     price: 9,
     category: 'licenses',
@@ -184,7 +178,7 @@ test('pasting licence keys counts them, refuses duplicates, and the stock follow
     images: [],
     features: [],
     stock_quantity: 3,
-  });
+  }, admin);
 
   try {
     await page.goto(`/admin/products?search=${encodeURIComponent(title)}`);

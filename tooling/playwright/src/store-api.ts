@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import type { AuthResponse, Product, ProductList, RegisterBody, SiteInfo } from '@store/contracts';
+import type { AuthResponse, Product, ProductInput, ProductList, RegisterBody, SiteInfo } from '@store/contracts';
 import { E2E_ADMIN_PASSWORD } from './store.ts';
 
 /** A signed-in account as the API answers it; what `loginAs` stores in the browser. */
@@ -45,6 +45,14 @@ export class StoreApi {
 
   async loginAdmin(): Promise<AuthResponse> {
     return this.login('admin', E2E_ADMIN_PASSWORD);
+  }
+
+  /** Adds a product to the catalogue as the admin (or as `admin`'s given session). */
+  async createProduct(input: ProductInput, admin?: Session): Promise<Product> {
+    const token = (admin ?? (await this.loginAdmin())).access_token;
+    const response = await this.request.post('/api/admin/products', { data: input, headers: { Authorization: `Bearer ${token}` } });
+    if (response.status() !== 201) throw new Error(`POST /api/admin/products: HTTP ${response.status()} ${await response.text()}`);
+    return (await response.json()) as Product;
   }
 
   /** The first page of the catalogue in its default order (the demo catalogue fits on it). */
