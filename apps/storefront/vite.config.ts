@@ -1,25 +1,4 @@
-import { precompress } from '@store/vite-config/precompress';
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { storeAppConfig } from '@store/vite-config/app-config';
 
-// In development the API runs apart (`pnpm --filter @store/api dev`); in production it serves this app.
-const api = { target: 'http://localhost:3000', changeOrigin: true };
-
-export default defineConfig({
-  base: '/',
-  // The router plugin generates src/routeTree.gen.ts and must transform the routes before React does.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin(), precompress()],
-  server: {
-    port: 5173,
-    proxy: { '/api': api, '/uploads': api },
-  },
-  preview: {
-    port: 4173,
-    proxy: { '/api': api, '/uploads': api },
-  },
-  build: {
-    target: 'es2022',
-  },
-});
+// The shop, served at the site's root; the API serves it in production (`pnpm start`).
+export default storeAppConfig({ base: '/', devPort: 5173, previewPort: 4173 });

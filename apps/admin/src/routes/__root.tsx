@@ -1,4 +1,4 @@
-import { AppRoot, SkipLink, themeVars, useSiteFont } from '@store/ui';
+import { AppRoot, SkipLink, themeVars, siteFontReady, useSiteFont } from '@store/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AdminFooter } from '../features/layout/admin-footer.tsx';
@@ -14,8 +14,12 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Fetched before the first paint so the default brand never flashes; `prefetchQuery` never throws,
-  // so a failure simply leaves the defaults in place.
-  loader: ({ context }) => context.queryClient.prefetchQuery(siteInfoQueryOptions()),
+  // so a failure simply leaves the defaults in place. The site's font too, within a bound, so text is
+  // not set twice when it arrives (docs/decisions/008-run-time-theme.md).
+  loader: async ({ context }) => {
+    await context.queryClient.prefetchQuery(siteInfoQueryOptions());
+    await siteFontReady(context.queryClient.getQueryData(siteInfoQueryOptions().queryKey)?.font_family);
+  },
   component: RootLayout,
   // Unknown addresses inside the admin are caught by the guarded `_authed/$` route; this is the rest.
   notFoundComponent: () => (

@@ -1,4 +1,4 @@
-import { AppRoot, Main, SkipLink, themeVars, useDocumentTitle, useSiteFont } from '@store/ui';
+import { AppRoot, Main, SkipLink, themeVars, useDocumentTitle, siteFontReady, useSiteFont } from '@store/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useCartCount } from '../features/cart/cart-store.ts';
@@ -16,8 +16,12 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Fetched before the first paint so the default brand never flashes; `prefetchQuery` never throws,
-  // so a failure simply leaves the defaults in place.
-  loader: ({ context }) => context.queryClient.prefetchQuery(siteInfoQueryOptions()),
+  // so a failure simply leaves the defaults in place. The site's font too, within a bound, so text is
+  // not set twice when it arrives (docs/decisions/008-run-time-theme.md).
+  loader: async ({ context }) => {
+    await context.queryClient.prefetchQuery(siteInfoQueryOptions());
+    await siteFontReady(context.queryClient.getQueryData(siteInfoQueryOptions().queryKey)?.font_family);
+  },
   component: RootLayout,
 });
 

@@ -8,9 +8,12 @@ interface FakeFace {
 }
 
 let added: FakeFace[];
+/** What each fake face's load() answers; a test may hold it back. */
+let faceLoad: () => Promise<unknown>;
 
 beforeEach(() => {
   added = [];
+  faceLoad = () => Promise.resolve();
   // jsdom has neither the FontFace API nor document.fonts.
   vi.stubGlobal(
     'FontFace',
@@ -20,6 +23,9 @@ beforeEach(() => {
         readonly source: string,
         readonly descriptors: FontFaceDescriptors,
       ) {}
+      load() {
+        return faceLoad();
+      }
     },
   );
   Object.defineProperty(document, 'fonts', { configurable: true, value: { add: (face: FakeFace) => added.push(face) } });
@@ -82,5 +88,42 @@ describe('loadSiteFont', () => {
     const { loadSiteFont } = await freshLoader();
 
     await expect(loadSiteFont('Inter')).resolves.toBe(false);
+  });
+});
+
+describe('siteFontReady', () => {
+  it('answers once the three faces of the family have loaded', async () => {
+    const loads: (() => void)[] = [];
+    faceLoad = () => new Promise<void>((resolve) => loads.push(resolve));
+    const { siteFontReady } = await freshLoader();
+
+    let ready = false;
+    const waiting = siteFontReady('Poppins', 60_000).then(() => {
+      ready = true;
+    });
+    await vi.waitFor(() => expect(loads).toHaveLength(3));
+    expect(ready).toBe(false);
+
+    for (const load of loads) load();
+    await waiting;
+    expect(ready).toBe(true);
+    expect(added.map((face) => face.family)).toEqual(['Poppins', 'Poppins', 'Poppins']);
+  });
+
+  it('gives up waiting after the timeout when the files do not arrive, and when one fails', async () => {
+    faceLoad = () => new Promise(() => {});
+    const { siteFontReady } = await freshLoader();
+    const started = Date.now();
+    await siteFontReady('Roboto', 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+
+    faceLoad = () => Promise.reject(new Error('network'));
+    await expect(siteFontReady('Montserrat', 60_000)).resolves.toBeUndefined();
+  });
+
+  it('answers at once for a family that is not one of the six', async () => {
+    const { siteFontReady } = await freshLoader();
+    await expect(siteFontReady('Comic Sans MS', 60_000)).resolves.toBeUndefined();
+    expect(added).toHaveLength(0);
   });
 });

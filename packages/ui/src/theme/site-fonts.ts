@@ -17,10 +17,37 @@ const FONT_FILES: Readonly<Record<FontFamily, () => Promise<{ default: SiteFontF
 export const LATIN_UNICODE_RANGE =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 
-const registered = new Map<FontFamily, Promise<boolean>>();
+/** How long a first paint waits for the site's font before it shows the fallback (then swaps). */
+export const SITE_FONT_WAIT_MS = 800;
+
+/** The faces of each family registered so far; null when its files could not be fetched. */
+const registered = new Map<FontFamily, Promise<FontFace[] | null>>();
 
 export function isSiteFont(value: unknown): value is FontFamily {
   return typeof value === 'string' && (FONT_FAMILIES as readonly string[]).includes(value);
+}
+
+function canLoadFonts(): boolean {
+  return typeof document !== 'undefined' && typeof FontFace !== 'undefined' && 'fonts' in document;
+}
+
+function register(family: FontFamily): Promise<FontFace[] | null> {
+  const known = registered.get(family);
+  if (known) return known;
+  const pending = FONT_FILES[family]()
+    .then(({ default: files }) =>
+      Object.entries(files).map(([weight, url]) => {
+        const face = new FontFace(family, `url("${url}") format("woff2")`, { weight, style: 'normal', display: 'swap', unicodeRange: LATIN_UNICODE_RANGE });
+        document.fonts.add(face);
+        return face;
+      }),
+    )
+    .catch(() => {
+      registered.delete(family);
+      return null;
+    });
+  registered.set(family, pending);
+  return pending;
 }
 
 /**
@@ -31,23 +58,23 @@ export function isSiteFont(value: unknown): value is FontFamily {
  * browser without the FontFace API, or when the font's chunk could not be fetched (the system fallback
  * stack then shows, and a later call tries again). Registers each family once.
  */
-export function loadSiteFont(family: unknown): Promise<boolean> {
-  if (!isSiteFont(family) || typeof document === 'undefined' || typeof FontFace === 'undefined' || !('fonts' in document)) {
-    return Promise.resolve(false);
-  }
-  const known = registered.get(family);
-  if (known) return known;
-  const pending = FONT_FILES[family]()
-    .then(({ default: files }) => {
-      for (const [weight, url] of Object.entries(files)) {
-        document.fonts.add(new FontFace(family, `url("${url}") format("woff2")`, { weight, style: 'normal', display: 'swap', unicodeRange: LATIN_UNICODE_RANGE }));
-      }
-      return true;
-    })
-    .catch(() => {
-      registered.delete(family);
-      return false;
-    });
-  registered.set(family, pending);
-  return pending;
+export async function loadSiteFont(family: unknown): Promise<boolean> {
+  if (!isSiteFont(family) || !canLoadFonts()) return false;
+  return (await register(family)) !== null;
+}
+
+/**
+ * Registers the family and fetches its files, answering once they have loaded or after `timeoutMs`,
+ * whichever comes first; never fails. Awaited before the first paint, so text is not set again when the
+ * font arrives (a layout shift); on a slow network the page still paints at the timeout, in the fallback.
+ */
+export async function siteFontReady(family: unknown, timeoutMs = SITE_FONT_WAIT_MS): Promise<void> {
+  if (!isSiteFont(family) || !canLoadFonts()) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  const loaded = register(family).then((faces) => Promise.allSettled((faces ?? []).map((face) => face.load())));
+  await Promise.race([loaded, timeout]);
+  clearTimeout(timer);
 }
