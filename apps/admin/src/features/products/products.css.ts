@@ -1,6 +1,8 @@
 import { media, vars } from '@store/ui';
 import { globalStyle, style } from '@vanilla-extract/css';
 
+export { error, formGrid, fullRow, hint } from '../layout/form.css.ts';
+
 export const page = style({
   display: 'grid',
   gap: vars.space.lg,
@@ -122,16 +124,6 @@ export const form = style({
   gap: vars.space.md,
 });
 
-export const formGrid = style({
-  display: 'grid',
-  gap: vars.space.md,
-  '@media': { [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
-
-export const fullRow = style({
-  '@media': { [media.sm]: { gridColumn: '1 / -1' } },
-});
-
 export const section = style({
   display: 'grid',
   gap: vars.space.sm,
@@ -154,16 +146,6 @@ export const legend = style({
   padding: `0 ${vars.space.xxs}`,
   fontSize: vars.fontSize.sm,
   fontWeight: 600,
-});
-
-export const hint = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
-
-export const error = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.danger,
 });
 
 export const imageGrid = style({

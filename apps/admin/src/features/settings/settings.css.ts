@@ -1,6 +1,8 @@
 import { media, vars } from '@store/ui';
 import { globalStyle, style } from '@vanilla-extract/css';
 
+export { error, formGrid as colourGrid, formGrid as grid, fullRow, hint } from '../layout/form.css.ts';
+
 export const page = style({
   display: 'grid',
   gap: vars.space.lg,
@@ -50,26 +52,6 @@ export const sectionIntro = style({
   marginTop: `calc(-1 * ${vars.space.xs})`,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
-});
-
-export const grid = style({
-  display: 'grid',
-  gap: vars.space.md,
-  '@media': { [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
-
-export const fullRow = style({
-  '@media': { [media.sm]: { gridColumn: '1 / -1' } },
-});
-
-export const hint = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
-
-export const error = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.danger,
 });
 
 export const inlineActions = style({
@@ -173,12 +155,6 @@ export const swatch = style({
   borderRadius: vars.radius.full,
   border: '2px solid rgb(255 255 255 / 0.85)',
   selectors: { '& + &': { marginLeft: '-6px' } },
-});
-
-export const colourGrid = style({
-  display: 'grid',
-  gap: vars.space.md,
-  '@media': { [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
 export const colourField = style({
