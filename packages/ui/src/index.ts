@@ -63,6 +63,7 @@ export { Notice, type NoticeProps, type NoticeTone } from './components/notice.t
 export { CopyButton, copyText, COPIED_FEEDBACK_MS, type CopyButtonProps } from './components/copy-button.tsx';
 export { loadSiteFont, siteFontReady, isSiteFont, LATIN_UNICODE_RANGE, type SiteFontFiles } from './theme/site-fonts.ts';
 export { withDetail } from './feedback/with-detail.ts';
+export { AppToaster } from './feedback/app-toaster.tsx';
 export {
   DataTable,
   DataHeaderCell,

@@ -1,9 +1,8 @@
-import { AppRoot, SkipLink, themeVars, siteFontReady, useSiteFont } from '@store/ui';
+import { AppRoot, AppToaster, SkipLink, themeVars, siteFontReady, useSiteFont } from '@store/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AdminFooter } from '../features/layout/admin-footer.tsx';
 import { PublicLayout } from '../features/layout/public-layout.tsx';
-import { AppToaster } from '../features/site/app-toaster.tsx';
 import { NotFound } from '../features/site/not-found.tsx';
 import { siteInfoQueryOptions } from '../features/site/queries.ts';
 import { useSiteInfo } from '../features/site/use-site-info.ts';

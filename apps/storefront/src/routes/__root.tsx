@@ -1,9 +1,8 @@
-import { AppRoot, Main, SkipLink, themeVars, useDocumentTitle, siteFontReady, useSiteFont } from '@store/ui';
+import { AppRoot, AppToaster, Main, SkipLink, themeVars, useDocumentTitle, siteFontReady, useSiteFont } from '@store/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useCartCount } from '../features/cart/cart-store.ts';
 import { useSessionSnapshot } from '../features/session/session-store.ts';
-import { AppToaster } from '../features/site/app-toaster.tsx';
 import { siteInfoQueryOptions } from '../features/site/queries.ts';
 import { SandboxNotice } from '../features/site/sandbox-notice.tsx';
 import { SiteFooter } from '../features/site/site-footer.tsx';

@@ -10,7 +10,9 @@ describe('withDetail', () => {
   });
 
   it('says when the server could not be reached', () => {
-    expect(withDetail('Error saving settings', new TypeError('Failed to fetch'))).toBe('Error saving settings: the server could not be reached');
+    expect(withDetail('Error saving settings', new TypeError('Failed to fetch'))).toBe(
+      'Error saving settings: the server could not be reached',
+    );
   });
 
   it('keeps the message alone when there is nothing to add', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
-import { AppToaster } from '../site/app-toaster.tsx';
+import { AppToaster } from '@store/ui';
 import { ProductCard } from './product-card.tsx';
 import { makeProduct } from './testing.ts';
 
