@@ -2,7 +2,6 @@
 export { vars } from './theme/theme.css.ts';
 export { darkTokens, media, FONT_FALLBACK_STACK } from './theme/tokens.ts';
 export { themeVars, parseHexColor, readableTextOn, fontStack, type SiteAppearance } from './theme/theme-vars.ts';
-export { toastOptions } from './theme/toast.ts';
 
 // Site information as the apps show it.
 export { DEFAULT_SITE_INFO, resolveAssetUrl, resolveSiteInfo } from './site/site-info.ts';

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AppToaster } from '@store/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
-import { AppToaster } from '@store/ui';
 import { ProductCard } from './product-card.tsx';
 import { makeProduct } from './testing.ts';
 

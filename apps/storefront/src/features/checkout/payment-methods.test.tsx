@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
 import { AppToaster } from '@store/ui';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentMethods } from './payment-methods.tsx';
 
 afterEach(() => {
