@@ -3,10 +3,15 @@
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-await rm('dist', { recursive: true, force: true });
+// A production build leaves the payment sandbox out: it could hand out goods without payment.
+const production = process.env.NODE_ENV === 'production';
+const outdir = process.argv[2] ?? 'dist';
+
+await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  outfile: `${outdir}/server.js`,
+  define: { __PAYMENT_SANDBOX_BUILD__: String(!production) },
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -22,4 +27,4 @@ await build({
     },
   ],
 });
-await cp('src/catalog/demo/images', 'dist/images', { recursive: true });
+await cp('src/catalog/demo/images', `${outdir}/images`, { recursive: true });

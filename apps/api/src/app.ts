@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { BRAND_NAME, LIMITS } from '@store/contracts';
+import { BRAND_NAME, LIMITS, TEXT_FORMATS } from '@store/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { authHandlers } from './auth/handlers.ts';
 import { bootstrapAdmin } from './auth/bootstrap-admin.ts';
@@ -32,8 +32,11 @@ import { mailHandlers } from './mail/handlers.ts';
 import { sendDueMail } from './mail/outbox.ts';
 import { PayPalClient } from './payments/paypal-client.ts';
 import { LOCAL_SANDBOX_PREFIX } from './payments/paypal-endpoint.ts';
-import { paymentSandbox } from '@store/payment-sandbox';
+import { registerLocalSandbox, SANDBOX_IN_BUILD } from './payments/local-sandbox.ts';
+import { reconcilePayments } from './payments/payment-service.ts';
 import { expireStaleOrders } from './orders/order-service.ts';
+import { pruneSessions } from './auth/handlers.ts';
+import { pruneLoginThrottle } from './auth/login-throttle.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -72,7 +75,8 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
     },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    ajv: { customOptions: { verbose: true, keywords: ['errorMessage'] } },
+    // The contract's text formats (no control characters) are checked here as in the forms.
+    ajv: { customOptions: { verbose: true, keywords: ['errorMessage'], formats: { ...TEXT_FORMATS } } },
   });
   app.removeContentTypeParser('text/plain'); // The API speaks JSON (and multipart uploads): any other body answers 415.
 
@@ -136,19 +140,8 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   }
 
   // The local stand-in for PayPal and CoinGate (no internet here): used while no PayPal credentials are stored.
-  if (config.paymentSandbox && !config.paypalApiUrl) {
-    const publicBase = config.publicUrl ?? `http://localhost:${config.port}`;
-    await app.register(
-      async (scope) => {
-        // The stand-in is not part of the store's API: keep it out of the OpenAPI document.
-        scope.addHook('onRoute', (route) => {
-          route.schema = { ...route.schema, hide: true };
-        });
-        await scope.register(paymentSandbox, { publicUrl: `${publicBase}${LOCAL_SANDBOX_PREFIX}` });
-      },
-      { prefix: LOCAL_SANDBOX_PREFIX },
-    );
-  }
+  if (config.paymentSandbox && !SANDBOX_IN_BUILD) throw new Error('PAYMENT_SANDBOX is on, but this is a production build without the payment sandbox');
+  if (config.paymentSandbox && !config.paypalApiUrl) await registerLocalSandbox(app, config.publicUrl ?? `http://localhost:${config.port}`);
 
   registerRoutes(app, {
     ...authHandlers(app),
@@ -172,6 +165,9 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   if (config.seedDemo) await seedDemoCatalog(app);
   if (config.orderSweepSeconds > 0) every(app, config.orderSweepSeconds, 'order expiry', () => expireStaleOrders(app));
   if (config.mailSweepSeconds > 0) every(app, config.mailSweepSeconds, 'mail outbox', () => sendDueMail(app));
+  if (config.reconcileSeconds > 0) every(app, config.reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
+  // Ended sessions and forgotten sign-in counters; hourly is plenty.
+  if (config.orderSweepSeconds > 0) every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db)]));
   return app;
 }
 

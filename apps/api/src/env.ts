@@ -21,8 +21,17 @@ export interface Config {
   apiDocs: boolean;
   storefrontDist: string | null;
   adminDist: string | null;
-  /** Serve the local payment sandbox under /sandbox and pay through it while no PayPal credentials are stored. */
+  /**
+   * Serve the local payment sandbox under /sandbox and pay through it while no PayPal credentials are
+   * stored. On by default only for the embedded demo; never in production.
+   */
   paymentSandbox: boolean;
+  /** Let SMTP reach loopback, private and link-local hosts (the demo's and tests' local mail server). */
+  smtpAllowPrivateHosts: boolean;
+  /** Unpaid orders one buyer (account or email) may hold at once. */
+  unpaidOrdersPerBuyer: number;
+  /** Unpaid orders one network address may hold at once. */
+  unpaidOrdersPerAddress: number;
   /** Overrides the PayPal API base URL (tests point it at a sandbox of their own). */
   paypalApiUrl: string | null;
   /** Overrides the CoinGate API base URL (tests). */
@@ -31,6 +40,8 @@ export interface Config {
   orderSweepSeconds: number;
   /** How often queued mail (receipts) is sent or retried; 0 turns the timer off. */
   mailSweepSeconds: number;
+  /** How often orders PayPal may have captured but we have not settled are checked with PayPal; 0 turns it off. */
+  reconcileSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +101,15 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   const nodeEnv = oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  // The embedded demo: no database server named and not production. Only it gets the sandbox by default.
+  const demo = nodeEnv !== 'production' && databaseUrl === null;
+  const paymentSandbox = boolean('PAYMENT_SANDBOX', demo);
+  if (paymentSandbox && nodeEnv === 'production') problems.push('PAYMENT_SANDBOX cannot be on when NODE_ENV is production: it hands out goods without payment');
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:']);
+  if (publicUrl === null && nodeEnv === 'production' && text('PUBLIC_URL') === undefined) {
+    problems.push('PUBLIC_URL is required when NODE_ENV is production: payment return links and mail lead there');
+  }
   const jwtSecret = secret('JWT_SECRET') ?? null;
   if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
   if (jwtSecret === null && nodeEnv === 'production') problems.push('JWT_SECRET is required when NODE_ENV is production');
@@ -110,7 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv,
     host: text('HOST') ?? '0.0.0.0',
     port: integer('PORT', 3000, 1, 65535),
-    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
     dataDir: path.resolve(text('DATA_DIR') ?? '.data'),
     jwtSecret,
     jwtTtlSeconds: integer('JWT_TTL_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
@@ -118,7 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword,
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
     corsOrigins,
-    publicUrl: url('PUBLIC_URL', ['http:', 'https:']),
+    publicUrl,
     // A production store starts empty unless asked: demo products would be on sale.
     seedDemo: boolean('SEED_DEMO', nodeEnv !== 'production'),
     trustProxy: boolean('TRUST_PROXY', false),
@@ -126,11 +146,15 @@ export function loadConfig(env: Env = process.env): Config {
     apiDocs: boolean('API_DOCS', nodeEnv !== 'production'),
     storefrontDist: text('STOREFRONT_DIST') ? path.resolve(text('STOREFRONT_DIST')!) : null,
     adminDist: text('ADMIN_DIST') ? path.resolve(text('ADMIN_DIST')!) : null,
-    paymentSandbox: boolean('PAYMENT_SANDBOX', nodeEnv !== 'production'),
+    paymentSandbox,
+    smtpAllowPrivateHosts: boolean('SMTP_ALLOW_PRIVATE_HOSTS', demo),
+    unpaidOrdersPerBuyer: integer('UNPAID_ORDERS_PER_BUYER', 3, 1, 1_000_000),
+    unpaidOrdersPerAddress: integer('UNPAID_ORDERS_PER_ADDRESS', 10, 1, 1_000_000),
     paypalApiUrl: url('PAYPAL_API_URL', ['http:', 'https:']),
     coingateApiUrl: url('COINGATE_API_URL', ['http:', 'https:']),
     orderSweepSeconds: integer('ORDER_SWEEP_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 86_400),
     mailSweepSeconds: integer('MAIL_SWEEP_SECONDS', nodeEnv === 'test' ? 0 : 15, 0, 86_400),
+    reconcileSeconds: integer('RECONCILE_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 86_400),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -22,6 +22,8 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     readonly detail: string,
     readonly code: string = kind,
+    /** Headers the answer carries, such as Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = 'AppError';

@@ -12,9 +12,17 @@ export const LIMITS = {
   dashboardRecent: 5,
   uploadMaxBytes: 5 * 1024 * 1024,
   cartMinQuantity: 1,
-  /** Per order line and lines per order: bounds against bots buying out a product's keys. */
-  orderMaxQuantity: 100,
+  /**
+   * Units of one product in one order, lines per order and units per order: bounds against one buyer
+   * holding or buying out a product's keys (see docs/decisions/015-trust.md).
+   */
+  orderMaxQuantity: 20,
   orderMaxLines: 50,
+  orderMaxUnits: 100,
+  /** The longest licence key the pool takes (its unique index has a row size limit). */
+  licenseKeyMaxLength: 500,
+  /** The furthest a list may be paged by offset. */
+  maxOffset: 10_000_000,
   cardFeatureCount: 2,
   defaultRating: 4,
 } as const;

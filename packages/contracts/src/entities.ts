@@ -11,6 +11,7 @@ import {
   RoleSchema,
   ThemeSchema,
 } from './enum-schemas.ts';
+import { PlainLine, PlainText } from './text.ts';
 
 /* Shared field shapes ---------------------------------------------------------------------------- */
 
@@ -28,8 +29,13 @@ export const ImageUrlSchema = Type.String({
   maxLength: 2048,
   errorMessage: 'Images must be uploaded files or http(s) addresses',
 });
-const NonEmpty = (maxLength: number, errorMessage?: string) =>
-  Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? { errorMessage } : {}) });
+const NonEmpty = (maxLength: number, errorMessage?: string) => PlainLine({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? { errorMessage } : {}) });
+const NonEmptyText = (maxLength: number, errorMessage?: string) =>
+  PlainText({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? { errorMessage } : {}) });
+/** A page's position in a list: bounded, so no offset reaches the database beyond what it can count. */
+const OffsetSchema = Type.Integer({ minimum: 0, maximum: LIMITS.maxOffset, default: 0 });
+const PageSizeSchema = Type.Integer({ minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.pageSize });
+const SearchSchema = PlainLine({ maxLength: 200 });
 
 export const ErrorSchema = Type.Object(
   {
@@ -73,12 +79,22 @@ export type RegisterBody = Static<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = Type.Object(
   {
-    username: Type.String({ minLength: 1, maxLength: 254, description: 'Username or email', errorMessage: 'Enter your email or username' }),
+    username: PlainLine({ minLength: 1, maxLength: 254, description: 'Username or email', errorMessage: 'Enter your email or username' }),
     password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, errorMessage: 'Enter your password' }),
   },
   { additionalProperties: false },
 );
 export type LoginBody = Static<typeof LoginBodySchema>;
+
+/** A password change: the current password proves the person at the keyboard; every other session ends. */
+export const PasswordChangeBodySchema = Type.Object(
+  {
+    current_password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, errorMessage: 'Enter your current password' }),
+    new_password: PasswordSchema,
+  },
+  { additionalProperties: false },
+);
+export type PasswordChangeBody = Static<typeof PasswordChangeBodySchema>;
 
 export const AuthResponseSchema = Type.Object({
   access_token: Type.String(),
@@ -90,8 +106,10 @@ export type AuthResponse = Static<typeof AuthResponseSchema>;
 
 /* Catalogue -------------------------------------------------------------------------------------- */
 
-export const SystemRequirementsSchema = Type.Record(Type.String({ minLength: 1, maxLength: 60 }), Type.String({ minLength: 1, maxLength: 200 }), {
+// TypeBox keeps no constraint of a record's key schema: `propertyNames` bounds the names themselves.
+export const SystemRequirementsSchema = Type.Record(Type.String(), PlainLine({ minLength: 1, maxLength: 200 }), {
   maxProperties: 20,
+  propertyNames: { type: 'string', minLength: 1, maxLength: 60, format: 'plain-line' },
 });
 
 export const ProductSchema = Type.Object({
@@ -119,11 +137,11 @@ export const ProductInputSchema = Type.Object(
     price: MoneySchema,
     category: Type.Optional(CategorySchema),
     product_type: Type.Optional(ProductTypeSchema),
-    description: NonEmpty(1000, 'Short description is required'),
-    detailed_description: NonEmpty(20_000, 'Detailed description is required'),
+    description: NonEmptyText(1000, 'Short description is required'),
+    detailed_description: NonEmptyText(20_000, 'Detailed description is required'),
     images: Type.Array(ImageUrlSchema, { maxItems: 12, default: [] }),
     // An empty feature is ignored (spec section 5): the API drops blank entries rather than refusing them.
-    features: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 30, default: [] }),
+    features: Type.Array(PlainLine({ maxLength: 200 }), { maxItems: 30, default: [] }),
     system_requirements: Type.Optional(SystemRequirementsSchema),
     stock_quantity: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
   },
@@ -133,7 +151,7 @@ export type ProductInput = Static<typeof ProductInputSchema>;
 
 export const ProductListQuerySchema = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(SearchSchema),
     category: Type.Optional(CategorySchema),
     ids: Type.Optional(
       Type.String({
@@ -143,8 +161,8 @@ export const ProductListQuerySchema = Type.Object(
       }),
     ),
     sort: Type.Optional(ProductSortSchema),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.pageSize })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    limit: Type.Optional(PageSizeSchema),
+    offset: Type.Optional(OffsetSchema),
   },
   { additionalProperties: false },
 );
@@ -225,10 +243,37 @@ export const OrderSchema = Type.Object({
   expires_at: Type.Union([TimestampSchema, Type.Null()]),
   /** Whether this answer carries the delivered goods (keys and download links). */
   goods_included: Type.Boolean(),
+  /** Paid through the local payment sandbox: no real money moved, so it is left out of revenue. */
+  test: Type.Boolean(),
   /** A guest order's secret, answered once at creation: it unlocks the goods on the order page. */
   access_token: Type.Optional(Type.String()),
 });
 export type Order = Static<typeof OrderSchema>;
+
+/**
+ * A guest order as anyone holding only its id sees it: status, date, total and lines. The buyer's name,
+ * email and address and the goods need the order's access token.
+ */
+export const OrderSummarySchema = Type.Object({
+  id: IdSchema,
+  status: OrderStatusSchema,
+  total_amount: MoneySchema,
+  created_at: TimestampSchema,
+  expires_at: Type.Union([TimestampSchema, Type.Null()]),
+  items: Type.Array(Type.Object({ id: IdSchema, product_id: IdSchema, title: Type.String(), quantity: Type.Integer({ minimum: 1 }), price: MoneySchema, delivery: DeliveryKindSchema })),
+  goods_included: Type.Literal(false),
+  test: Type.Boolean(),
+});
+export type OrderSummary = Static<typeof OrderSummarySchema>;
+
+/** The guest order route answers the whole order with the access token, the summary without it. */
+export const GuestOrderViewSchema = Type.Union([OrderSchema, OrderSummarySchema]);
+export type GuestOrderView = Static<typeof GuestOrderViewSchema>;
+
+/** True when the answer is the whole order (the access token was right), with the buyer's details. */
+export function isFullOrder(order: Order | OrderSummary): order is Order {
+  return 'invoice_data' in order;
+}
 
 export const CreateOrderBodySchema = Type.Object(
   {
@@ -251,10 +296,10 @@ export type CreateOrderBody = Static<typeof CreateOrderBodySchema>;
 
 export const OrderListQuerySchema = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(SearchSchema),
     status: Type.Optional(OrderStatusSchema),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.pageSize })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    limit: Type.Optional(PageSizeSchema),
+    offset: Type.Optional(OffsetSchema),
   },
   { additionalProperties: false },
 );
@@ -266,10 +311,18 @@ export const PaymentOrderRequestSchema = Type.Object(
   {
     order_id: IdSchema,
     amount: Type.Optional(MoneySchema),
-    description: Type.Optional(Type.String({ maxLength: 127 })),
-    customer_email: Type.Optional(Type.String({ maxLength: 254 })),
+    description: Type.Optional(PlainLine({ maxLength: 127 })),
+    customer_email: Type.Optional(PlainLine({ maxLength: 254 })),
     items: Type.Optional(
-      Type.Array(Type.Object({ id: Type.String(), title: Type.String(), price: MoneySchema, quantity: Type.Integer({ minimum: 1 }) })),
+      Type.Array(
+        Type.Object({
+          id: PlainLine({ maxLength: 100 }),
+          title: PlainLine({ maxLength: 200 }),
+          price: MoneySchema,
+          quantity: Type.Integer({ minimum: 1, maximum: LIMITS.orderMaxQuantity }),
+        }),
+        { maxItems: LIMITS.orderMaxLines },
+      ),
     ),
   },
   { description: 'Only order_id is used: amounts and items always come from the stored order' },
@@ -314,19 +367,20 @@ export const SiteSettingsSchema = Type.Object({
   font_family: FontFamilySchema,
   theme: ThemeSchema,
   logo_url: Type.Union([Type.Null(), ImageUrlSchema]),
-  coingate_api_key: Type.String({ maxLength: 200 }),
+  coingate_api_key: PlainLine({ maxLength: 200 }),
   coingate_environment: ProviderEnvironmentSchema,
-  paypal_client_id: Type.String({ maxLength: 200 }),
-  paypal_client_secret: Type.String({ maxLength: 200 }),
+  paypal_client_id: PlainLine({ maxLength: 200 }),
+  paypal_client_secret: PlainLine({ maxLength: 200 }),
   paypal_environment: ProviderEnvironmentSchema,
   paypal_webhook_id: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9-]*$', errorMessage: 'The webhook id is letters, digits and dashes' }),
   smtp_host: Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9.-]*$', errorMessage: 'SMTP host must be a host name' }),
   smtp_port: Type.Integer({ minimum: 1, maximum: 65535 }),
-  smtp_username: Type.String({ maxLength: 200 }),
-  smtp_password: Type.String({ maxLength: 200 }),
+  smtp_username: PlainLine({ maxLength: 200 }),
+  smtp_password: PlainLine({ maxLength: 200 }),
   smtp_use_tls: Type.Boolean(),
   smtp_from_email: Type.Union([Type.Literal(''), EmailSchema]),
-  smtp_from_name: Type.String({ maxLength: 80, pattern: '^[^\\r\\n]*$', errorMessage: 'Sender name must be a single line' }),
+  // One line: a line break in a mail header would let a value add headers of its own.
+  smtp_from_name: PlainLine({ maxLength: 80 }),
 });
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
@@ -346,15 +400,19 @@ export const MessageSchema = Type.Object({ message: Type.String() });
 
 export const UserListQuerySchema = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(SearchSchema),
     role: Type.Optional(RoleSchema),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.pageSize })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    limit: Type.Optional(PageSizeSchema),
+    offset: Type.Optional(OffsetSchema),
   },
   { additionalProperties: false },
 );
 export type UserListQuery = Static<typeof UserListQuerySchema>;
 export const UserListSchema = Type.Object({ users: Type.Array(UserSchema), total: Type.Integer() });
+
+/** Staff activate or deactivate an account; a deactivated account's sessions end at once. */
+export const UserActiveBodySchema = Type.Object({ is_active: Type.Boolean() }, { additionalProperties: false });
+export type UserActiveBody = Static<typeof UserActiveBodySchema>;
 export type UserList = Static<typeof UserListSchema>;
 
 /** The users screen's counters, over every account. */
@@ -375,8 +433,18 @@ export type UserStats = Static<typeof UserStatsSchema>;
 
 export const IdParamsSchema = Type.Object({ id: IdSchema });
 
+/** One licence key: a line of printable text, short enough for the pool's unique index. */
+const KEY_LINE = `[^\\u0000-\\u001F\\u007F-\\u009F]{0,${LIMITS.licenseKeyMaxLength}}`;
 export const LicenseKeysInputSchema = Type.Object(
-  { keys: Type.String({ minLength: 1, maxLength: 1_000_000, pattern: '\\S', errorMessage: 'Paste at least one key, one per line' }) },
+  {
+    keys: Type.String({
+      minLength: 1,
+      maxLength: 1_000_000,
+      // At least one non-blank line; every line (trimmed of a CR) at most the key length, without control characters.
+      pattern: `^(?=[\\s\\S]*\\S)(?:${KEY_LINE}\\r?\\n)*${KEY_LINE}$`,
+      errorMessage: `Paste at least one key, one per line, each at most ${LIMITS.licenseKeyMaxLength} characters`,
+    }),
+  },
   { additionalProperties: false },
 );
 export const LicenseKeyStockSchema = Type.Object({
@@ -393,27 +461,29 @@ export const LicenseKeysAddedSchema = Type.Object({
 
 export const DashboardStatsSchema = Type.Object({
   total_products: Type.Integer(),
+  /** Orders placed, test orders (paid through the sandbox) left out. */
   total_orders: Type.Integer(),
   total_users: Type.Integer(),
-  /** Dollars from paid and completed orders. */
+  /** Dollars from paid and completed orders, test orders left out. */
   total_revenue: AmountSchema,
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 
 export const DownloadQuerySchema = Type.Object(
-  { expires: Type.Integer({ minimum: 0 }), signature: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) },
+  { expires: Type.Integer({ minimum: 0, maximum: 4_294_967_295 }), signature: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) },
   { additionalProperties: false },
 );
 
 /** PayPal's webhook envelope; verified with PayPal before anything is done with it. */
 export const PayPalWebhookEventSchema = Type.Object({
-  id: Type.String({ maxLength: 100 }),
-  event_type: Type.String({ maxLength: 100 }),
-  resource_type: Type.Optional(Type.String()),
+  id: PlainLine({ minLength: 1, maxLength: 100 }),
+  event_type: PlainLine({ minLength: 1, maxLength: 100 }),
+  resource_type: Type.Optional(PlainLine({ maxLength: 100 })),
+  // Passed on to PayPal's verification as received; the handler reads only ids that match PayPal's own pattern.
   resource: Type.Record(Type.String(), Type.Unknown()),
-  create_time: Type.Optional(Type.String()),
-  summary: Type.Optional(Type.String()),
-  event_version: Type.Optional(Type.String()),
+  create_time: Type.Optional(PlainLine({ maxLength: 100 })),
+  summary: Type.Optional(PlainLine({ maxLength: 1000 })),
+  event_version: Type.Optional(PlainLine({ maxLength: 20 })),
 });
 export const StatusQuerySchema = Type.Object({ status: OrderStatusSchema }, { additionalProperties: false });
 

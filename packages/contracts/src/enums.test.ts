@@ -29,21 +29,39 @@ describe('the order status machine', () => {
       completed: 'green',
       rejected: 'orange',
       failed: 'red',
+      refunded: 'gray',
     });
   });
 
   it('allows exactly the server transitions', () => {
     const allowed = statuses.flatMap((from) => statuses.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`));
     expect(allowed.sort()).toEqual(
-      ['pending>paid', 'pending>confirmed', 'pending>rejected', 'pending>failed', 'rejected>confirmed', 'paid>completed', 'confirmed>completed'].sort(),
+      [
+        'pending>paid',
+        'pending>confirmed',
+        'pending>rejected',
+        'pending>failed',
+        'pending>refunded',
+        'rejected>confirmed',
+        'rejected>refunded',
+        'paid>completed',
+        'paid>refunded',
+        'confirmed>completed',
+        'failed>paid',
+        'failed>refunded',
+      ].sort(),
     );
   });
 
-  it('never moves a completed or failed order', () => {
+  it('never moves a completed or refunded order', () => {
     for (const to of statuses) {
       expect(canTransition('completed', to)).toBe(false);
-      expect(canTransition('failed', to)).toBe(false);
+      expect(canTransition('refunded', to)).toBe(false);
     }
+  });
+
+  it('moves a lapsed order only when money arrived for it: delivered, or refunded', () => {
+    expect(statuses.filter((to) => canTransition('failed', to))).toEqual(['paid', 'refunded']);
   });
 
   it('offers the admin only confirm and reject, each also allowed by the server', () => {

@@ -34,20 +34,25 @@ export const ORDER_STATUSES = [
   { value: 'completed', label: 'Completed', tone: 'green' },
   { value: 'rejected', label: 'Rejected', tone: 'orange' },
   { value: 'failed', label: 'Failed', tone: 'red' },
+  { value: 'refunded', label: 'Refunded', tone: 'gray' },
 ] as const satisfies readonly (Labelled<string> & { tone: StatusTone })[];
 export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
 
 /**
  * Every status change the server allows. Payment moves pending to paid, an admin confirms or rejects,
  * delivery completes a paid or confirmed order, and an unpaid order that expires or is refused fails.
+ * Money PayPal took for an order that can no longer be served is given back: the order becomes refunded.
+ * A capture that arrives after the order lapsed still delivers while the goods are there (failed to paid),
+ * so money taken always means goods delivered or money returned (docs/decisions/015-trust.md).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ['paid', 'confirmed', 'rejected', 'failed'],
-  rejected: ['confirmed'],
-  paid: ['completed'],
+  pending: ['paid', 'confirmed', 'rejected', 'failed', 'refunded'],
+  rejected: ['confirmed', 'refunded'],
+  paid: ['completed', 'refunded'],
   confirmed: ['completed'],
   completed: [],
-  failed: [],
+  failed: ['paid', 'refunded'],
+  refunded: [],
 };
 
 /** The changes the admin orders screen offers (spec section 4); the others happen through payment and delivery. */
@@ -58,6 +63,7 @@ export const ADMIN_ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly Orde
   confirmed: [],
   completed: [],
   failed: [],
+  refunded: [],
 };
 
 /** The statuses whose totals count as money taken: the dashboard's revenue and an account's spending. */
@@ -96,7 +102,8 @@ export const COLOR_PRESETS = [
 
 export const THEMES = ['dark', 'light'] as const;
 export const PROVIDER_ENVIRONMENTS = ['sandbox', 'live'] as const;
-export const PAYMENT_METHODS = ['paypal', 'crypto', 'card', 'manual'] as const;
+/** `free`: an order that totals $0 completes without a payment provider. */
+export const PAYMENT_METHODS = ['paypal', 'crypto', 'card', 'manual', 'free'] as const;
 
 export function labelOf<V extends string>(list: readonly Labelled<V>[], value: string): string {
   return list.find((item) => item.value === value)?.label ?? value;

@@ -6,4 +6,5 @@ export * from './entities.ts';
 export * from './routes.ts';
 export * from './client.ts';
 export * from './money.ts';
+export * from './text.ts';
 export * from './validate.ts';

@@ -4,6 +4,9 @@ import {
   AuthResponseSchema,
   CategoryOptionSchema,
   CreateOrderBodySchema,
+  GuestOrderViewSchema,
+  PasswordChangeBodySchema,
+  UserActiveBodySchema,
   DashboardStatsSchema,
   DownloadQuerySchema,
   LicenseKeysAddedSchema,
@@ -93,6 +96,17 @@ export const routes = define({
     response: AuthResponseSchema,
   },
   me: { ...endpoints.me, access: 'user', summary: 'The signed-in account', tag: 'auth', status: 200, response: UserSchema },
+  logout: { ...endpoints.logout, access: 'user', summary: 'End this session on the server: its token stops working', tag: 'auth', status: 204, response: Empty },
+  changePassword: {
+    ...endpoints.changePassword,
+    access: 'user',
+    summary: 'Change the password (the current one is required); every other session ends',
+    tag: 'auth',
+    body: PasswordChangeBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: MessageSchema,
+  },
 
   /* Catalogue */
   listProducts: {
@@ -166,13 +180,13 @@ export const routes = define({
   getGuestOrder: {
     ...endpoints.getGuestOrder,
     access: 'public',
-    summary: 'A guest order, by its unguessable id; its goods only with the access token',
+    summary: 'A guest order by its id: the whole order and its goods with the access token, else only its summary',
     tag: 'orders',
     params: Type.Object({ orderId: IdSchema }),
-    querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false }),
+    querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9_-]*$' })) }, { additionalProperties: false }),
     rateLimited: true,
     status: 200,
-    response: OrderSchema,
+    response: GuestOrderViewSchema,
   },
   createPayment: {
     ...endpoints.createPayment,
@@ -331,6 +345,16 @@ export const routes = define({
     params: IdParamsSchema,
     status: 200,
     response: UserStatsSchema,
+  },
+  adminSetUserActive: {
+    ...endpoints.adminSetUserActive,
+    access: 'admin',
+    summary: 'Activate or deactivate an account; deactivating ends its sessions',
+    tag: 'admin',
+    params: IdParamsSchema,
+    body: UserActiveBodySchema,
+    status: 200,
+    response: UserSchema,
   },
   adminGetSettings: {
     ...endpoints.adminGetSettings,

@@ -1,5 +1,6 @@
 import { type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { controlCharacterMessage, isTextFormat } from './text.ts';
 
 export interface FieldError {
   /** The field's name, e.g. `password` or `invoice_data.email`. */
@@ -32,7 +33,12 @@ export function validate<S extends TSchema>(schema: S, value: unknown): { ok: tr
     if (seen.has(field)) continue;
     seen.add(field);
     const target = error.keyword === 'required' ? `${error.instancePath}/${field.split('.').pop()}` : error.instancePath;
-    errors.push({ field, message: messageOf(schemaAt(schema, target), error.message) });
+    // A control character gets its own sentence: the field's message (say, "Full name is required") would mislead.
+    const message =
+      error.keyword === 'format' && isTextFormat((error.params as { format?: unknown }).format)
+        ? controlCharacterMessage(field)
+        : messageOf(schemaAt(schema, target), error.message);
+    errors.push({ field, message });
   }
   return { ok: false, errors };
 }

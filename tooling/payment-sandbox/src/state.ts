@@ -1,3 +1,4 @@
+import { SANDBOX_CREDENTIALS } from './credentials.ts';
 import { isoSeconds, newPayerId } from './ids.ts';
 import type { Money } from './money.ts';
 
@@ -12,12 +13,7 @@ export interface PaymentSandboxOptions {
   publicUrl: string;
 }
 
-/** The defaults the sandbox accepts when no credentials are given. */
-export const SANDBOX_CREDENTIALS: { readonly clientId: string; readonly clientSecret: string; readonly coingateKey: string } = {
-  clientId: 'sandbox-client-id',
-  clientSecret: 'sandbox-client-secret',
-  coingateKey: 'sandbox-coingate-key',
-};
+export { SANDBOX_CREDENTIALS };
 
 /** PayPal's default access-token lifetime (9 hours). */
 export const DEFAULT_TOKEN_TTL_SECONDS = 32_400;

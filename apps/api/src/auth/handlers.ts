@@ -1,29 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { isUniqueViolation } from '../db/connect.ts';
 import { AppError, conflict } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
+import { beginAttempt, LOGIN_POLICIES, recordSuccess, throttleKey } from './login-throttle.ts';
+import { checkNewPassword } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { findClash, findUserById, findUserByLogin, insertUser, toUser } from './user-repository.ts';
 
 const CLASH_DETAIL = { username: 'Username is already taken', email: 'Email is already registered' } as const;
 
 export function authHandlers(app: FastifyInstance): RouteHandlers {
-  const session = (row: Awaited<ReturnType<typeof insertUser>>) => ({
-    access_token: app.issueToken(row),
+  const session = async (row: Awaited<ReturnType<typeof insertUser>>, ip: string) => ({
+    access_token: await app.startSession(row, ip),
     token_type: 'bearer' as const,
     expires_in: app.config.jwtTtlSeconds,
     user: toUser(row),
   });
 
   return {
-    register: async ({ body }) => {
+    register: async ({ body, request }) => {
       const username = body.username.trim();
       const email = body.email.trim();
+      checkNewPassword(body.password, { username, email });
       const clash = await findClash(app.db, username, email);
       if (clash) throw conflict(CLASH_DETAIL[clash], `${clash}_taken`);
       try {
         const row = await insertUser(app.db, { username, email, password_hash: await hashPassword(body.password), role: 'user' });
-        return session(row);
+        await recordSuccess(app.db, row.id, request.ip);
+        return await session(row, request.ip);
       } catch (error) {
         // Two registrations racing for one name: the unique index decides.
         if (isUniqueViolation(error, 'users_username_lower_key')) throw conflict(CLASH_DETAIL.username, 'username_taken');
@@ -32,15 +37,18 @@ export function authHandlers(app: FastifyInstance): RouteHandlers {
       }
     },
 
+    // Throttled per account (and per unknown name) before the password is even checked: see login-throttle.ts.
     login: async ({ body, request }) => {
       const row = await findUserByLogin(app.db, body.username);
+      await beginAttempt(app.db, await throttleKey(app.db, row, body.username, request.ip), LOGIN_POLICIES[row?.role ?? 'user']);
       const valid = await verifyPassword(row?.password_hash, body.password);
       if (!row || !valid) {
-        request.log.info('login failed: wrong username or password');
+        request.log.info({ userId: row?.id ?? null }, 'login failed: wrong username or password');
         throw new AppError('unauthorized', 'Incorrect username or password', 'invalid_credentials');
       }
+      await recordSuccess(app.db, row.id, request.ip);
       if (!row.is_active) throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
-      return session(row);
+      return session(row, request.ip);
     },
 
     me: async ({ caller }) => {
@@ -48,5 +56,42 @@ export function authHandlers(app: FastifyInstance): RouteHandlers {
       if (!row) throw new AppError('unauthorized', 'Invalid authentication token', 'unauthorized');
       return toUser(row);
     },
+
+    logout: async ({ caller, request }) => {
+      await app.db.deleteFrom('sessions').where('id', '=', caller.sessionId).execute();
+      request.log.info({ userId: caller.id }, 'signed out');
+      return null;
+    },
+
+    changePassword: async ({ caller, body, request }) => {
+      const row = await findUserById(app.db, caller.id);
+      if (!row) throw new AppError('unauthorized', 'Invalid authentication token', 'unauthorized');
+      // A stolen token must not become a way to guess the password: the same counters as the sign-in.
+      await beginAttempt(app.db, await throttleKey(app.db, row, row.username, request.ip), LOGIN_POLICIES[row.role]);
+      if (!(await verifyPassword(row.password_hash, body.current_password))) {
+        throw new AppError('bad_request', 'The current password is not correct', 'invalid_current_password');
+      }
+      await recordSuccess(app.db, row.id, request.ip);
+      checkNewPassword(body.new_password, row);
+      const passwordHash = await hashPassword(body.new_password);
+      const ended = await app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', row.id).execute();
+        const result = await trx.deleteFrom('sessions').where('user_id', '=', row.id).where('id', '!=', caller.sessionId).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
+      request.log.info({ userId: row.id, sessionsEnded: ended }, 'password changed');
+      return { message: ended > 0 ? 'Password changed. Your other sessions were signed out.' : 'Password changed.' };
+    },
   };
+}
+
+/** Ends every session of an account (deactivation); its tokens stop working with the next request. */
+export async function endAllSessions(app: FastifyInstance, userId: string): Promise<number> {
+  const result = await app.db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Drops sessions past their expiry (the maintenance sweep). */
+export async function pruneSessions(app: FastifyInstance): Promise<void> {
+  await app.db.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now()`).execute();
 }

@@ -12,9 +12,29 @@ export interface UsersTable {
   password_hash: string;
   role: 'admin' | 'user';
   is_active: Generated<boolean>;
-  /** Raised to end every session of the account (logout everywhere, password change). */
-  token_version: Generated<number>;
   created_at: Timestamp;
+}
+
+/** One sign-in: the access token names it, and it ends when the row goes (logout, password change, deactivation). */
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  ip: string | null;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  locked_until: Date | null;
+  last_attempt_at: Timestamp;
+}
+
+export interface LoginKnownAddressesTable {
+  user_id: string;
+  address: string;
+  last_success_at: Timestamp;
 }
 
 export interface ProductsTable {
@@ -62,6 +82,17 @@ export interface OrdersTable {
   delivered_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while a capture is under way: the expiry sweep and the admin's reject leave the order alone. */
+  capture_claimed_at: NullableTimestamp;
+  payment_started_at: NullableTimestamp;
+  is_test: ColumnType<boolean, boolean | undefined, boolean>;
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_at: NullableTimestamp;
+  /** PayPal's side of the order is final: captured and settled, refunded, or known never to be captured. */
+  payment_settled_at: NullableTimestamp;
+  paypal_checked_at: NullableTimestamp;
+  client_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  origin: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -149,6 +180,9 @@ export interface Database {
   license_keys: LicenseKeysTable;
   payment_events: PaymentEventsTable;
   mail_outbox: MailOutboxTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  login_known_addresses: LoginKnownAddressesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -19,6 +19,10 @@ export interface HandlerContext<N extends RouteName> {
 export type RouteHandler<N extends RouteName> = (context: HandlerContext<N>) => Promise<RouteOutput<N>>;
 export type RouteHandlers = { [N in RouteName]?: RouteHandler<N> };
 
+async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('Cache-Control', 'private, no-store');
+}
+
 /**
  * Registers every route of the contract table with its schemas, its guard and its handler. The guard
  * comes from the table's `access`, so no route is exposed without it; an admin path must be admin-only.
@@ -46,7 +50,9 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
         response: { [def.status]: def.response, '4xx': ErrorSchema, '5xx': ErrorSchema },
       },
       config: def.rateLimited ? { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 } } : {},
-      onRequest: app.guard(def.access),
+      // Answers carry keys, download links, tokens or personal data: no cache keeps them unless a handler
+      // says otherwise for public data (site info). Set first, so error answers carry it too.
+      onRequest: [noStore, app.guard(def.access)],
       handler: async (request, reply) => {
         if (!handler) throw new AppError('not_implemented', `${def.method} ${def.path} is not available yet`);
         const result = await handler({

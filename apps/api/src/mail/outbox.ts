@@ -14,13 +14,13 @@ const LEASE_MINUTES = 10;
  * several instances share the work) and sent outside it, so a slow mail server never holds the
  * database. A failure is recorded and retried later, never dropped: the goods stay on the order page.
  */
-export async function sendDueMail(app: FastifyInstance, now = new Date()): Promise<{ sent: number; failed: number }> {
+export async function sendDueMail(app: FastifyInstance, now = new Date(), only: { orderId?: string } = {}): Promise<{ sent: number; failed: number }> {
   const settings = await readSettings(app.db);
   if (!smtpConfigured(settings)) return { sent: 0, failed: 0 };
   const claimed = await app.db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('mail_outbox')
-      .selectAll()
+    let query = trx.selectFrom('mail_outbox').selectAll();
+    if (only.orderId) query = query.where('order_id', '=', only.orderId);
+    const due = await query
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .orderBy('next_attempt_at')
@@ -68,4 +68,12 @@ export async function sendDueMail(app: FastifyInstance, now = new Date()): Promi
     }
   }
   return { sent, failed };
+}
+
+/**
+ * Sends an order's queued mail right after the transaction that queued it committed, without making the
+ * request wait; anything that fails stays queued for the sweep to retry.
+ */
+export function sendQueuedMailSoon(app: FastifyInstance, orderId: string): void {
+  sendDueMail(app, new Date(), { orderId }).catch((error: unknown) => app.log.warn({ err: error, orderId }, 'mail not sent at once; the sweep will retry'));
 }

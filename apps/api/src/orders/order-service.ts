@@ -3,27 +3,35 @@ import {
   ADMIN_ORDER_TRANSITIONS,
   canTransition,
   labelOf,
+  LIMITS,
   ORDER_STATUSES,
   toDollars,
   type CreateOrderBody,
   type Order,
   type OrderStatus,
+  type OrderSummary,
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Database, OrderRow } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { sendQueuedMailSoon } from '../mail/outbox.ts';
 import { enqueueReceipt } from './receipt.ts';
 import { findOrder, keysByItem, type OrderWithItems } from './order-repository.ts';
 import { mergeLines, reserveStock, returnStock } from './stock.ts';
 
-/** An unpaid order holds its stock this long, then lapses (spec: reservations are released after 30 minutes). */
-export const RESERVATION_MINUTES = 30;
+/**
+ * How long an unpaid order holds its stock: briefly until the buyer is sent to pay, then long enough
+ * to approve at PayPal. Reasons in docs/decisions/015-trust.md.
+ */
+export const HOLD_MINUTES = { beforePayment: 10, afterPaymentStarts: 30 } as const;
 /** The largest total one order may have (the contract's money bound), in cents. */
 const MAX_ORDER_CENTS = 100_000_000;
 /** How long a download link stays valid. */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60;
+/** A free order counts against its buyer's hold cap for this long, so free keys cannot be drained by one buyer. */
+const FREE_ORDER_COUNTS_MINUTES = 30;
 
 const ORDER_ACCESS = 'order-access';
 const DOWNLOAD = 'download';
@@ -46,36 +54,90 @@ export function checkDownloadLink(app: FastifyInstance, itemId: string, expires:
   return expires * 1000 > Date.now() && app.verifySigned(DOWNLOAD, `${itemId}.${expires}`, signature);
 }
 
-/** Creates a pending order priced from the catalogue, with its stock reserved in the same transaction. */
-export async function createOrder(app: FastifyInstance, caller: Caller | null, body: CreateOrderBody): Promise<Order> {
+/** Where the order was placed from: kept on the order for its return links and mail. */
+export interface OrderContext {
+  ip: string;
+  origin: string;
+}
+
+/** The caps of one order, checked after its lines are merged so repeating a line cannot get round them. */
+function checkOrderSize(lines: { quantity: number }[]): void {
+  if (lines.some((line) => line.quantity > LIMITS.orderMaxQuantity)) {
+    throw badRequest(`An order may hold at most ${LIMITS.orderMaxQuantity} of one product`, 'order_too_large');
+  }
+  if (lines.reduce((sum, line) => sum + line.quantity, 0) > LIMITS.orderMaxUnits) {
+    throw badRequest(`An order may hold at most ${LIMITS.orderMaxUnits} items in all`, 'order_too_large');
+  }
+}
+
+/**
+ * Refuses a new order when its buyer (account or email) or its address already holds as many unpaid
+ * orders as allowed. Advisory locks on the buyer and the address make the count and the insert one
+ * step, so parallel requests cannot all slip under the cap.
+ */
+async function checkBuyerHolds(app: FastifyInstance, trx: Transaction<Database>, buyer: { userId: string | null; email: string; ip: string }): Promise<void> {
+  const email = buyer.email.toLowerCase();
+  const locks = [`buyer-email:${email}`, `buyer-ip:${buyer.ip}`, ...(buyer.userId ? [`buyer-user:${buyer.userId}`] : [])].sort();
+  for (const lock of locks) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lock}, 0))`.execute(trx);
+  const since = sql<Date>`now() - make_interval(hours => 1)`;
+  const holding = sql<boolean>`((status = 'pending' AND stock_reserved) OR (payment_method = 'free' AND created_at > now() - make_interval(mins => ${FREE_ORDER_COUNTS_MINUTES})))`;
+  const row = await trx
+    .selectFrom('orders')
+    .select([
+      sql<string>`count(*) FILTER (WHERE ${holding} AND (lower(invoice_email) = ${email}${buyer.userId ? sql` OR user_id = ${buyer.userId}` : sql``}))`.as('buyer'),
+      sql<string>`count(*) FILTER (WHERE ${holding} AND client_ip = ${buyer.ip})`.as('address'),
+    ])
+    .where('created_at', '>', since)
+    .where((eb) => eb.or([eb(sql`lower(invoice_email)`, '=', email), eb('client_ip', '=', buyer.ip), ...(buyer.userId ? [eb('user_id', '=', buyer.userId)] : [])]))
+    .executeTakeFirstOrThrow();
+  if (Number(row.buyer) >= app.config.unpaidOrdersPerBuyer || Number(row.address) >= app.config.unpaidOrdersPerAddress) {
+    throw new AppError(
+      'too_many_requests',
+      'You already have unpaid orders waiting. Complete or cancel them, or wait a few minutes, before placing another.',
+      'too_many_unpaid_orders',
+    );
+  }
+}
+
+/**
+ * Creates an order priced from the catalogue, with its stock reserved in the same transaction. An order
+ * that totals $0 needs no payment: it is delivered at once (with the same per-buyer caps).
+ */
+export async function createOrder(app: FastifyInstance, caller: Caller | null, body: CreateOrderBody, context: OrderContext): Promise<Order> {
   if (!caller && !body.invoice_data) throw badRequest('invoice_data is required for a guest order', 'validation_error');
   // Crypto and card are shown as Coming Soon and cannot be chosen (spec sections 1 and 4).
-  if (body.payment_method && body.payment_method !== 'paypal') {
+  if (body.payment_method && body.payment_method !== 'paypal' && body.payment_method !== 'free') {
     throw badRequest('Only PayPal is available for now: crypto and card payments are coming soon', 'payment_method_unavailable');
   }
   const lines = mergeLines(body.items);
+  checkOrderSize(lines);
   const orderId = randomUUID();
+  const invoice = body.invoice_data;
+  // A signed-in buyer is billed under the account's name and email (spec section 1).
+  const email = caller ? caller.email : invoice!.email.trim();
   const created = await app.db.transaction().execute(async (trx) => {
+    await checkBuyerHolds(app, trx, { userId: caller?.id ?? null, email, ip: context.ip });
     const products = await reserveStock(trx, lines);
     const totalCents = lines.reduce((sum, line) => sum + products.get(line.product_id)!.price_cents * line.quantity, 0);
     if (totalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
-    const invoice = body.invoice_data;
+    if (body.payment_method === 'free' && totalCents > 0) throw badRequest('This order is not free: please pay with PayPal', 'order_not_free');
     const order = await trx
       .insertInto('orders')
       .values({
         id: orderId,
         user_id: caller?.id ?? null,
         total_cents: totalCents,
-        payment_method: body.payment_method ?? 'paypal',
+        payment_method: totalCents === 0 ? 'free' : 'paypal',
         payment_id: null,
         paypal_order_id: null,
-        // A signed-in buyer is billed under the account's name and email (spec section 1).
-        invoice_email: caller ? caller.email : invoice!.email.trim(),
+        invoice_email: email,
         invoice_name: caller ? caller.username : invoice!.name.trim(),
         invoice_address: invoice?.address.trim() ?? null,
         invoice_city: invoice?.city.trim() ?? null,
         invoice_country: invoice?.country.trim() ?? null,
-        expires_at: new Date(Date.now() + RESERVATION_MINUTES * 60_000),
+        expires_at: new Date(Date.now() + HOLD_MINUTES.beforePayment * 60_000),
+        client_ip: context.ip,
+        origin: context.origin,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -97,9 +159,22 @@ export async function createOrder(app: FastifyInstance, caller: Caller | null, b
       )
       .returningAll()
       .execute();
-    return { order, items };
+    if (totalCents > 0) return { order, items };
+    // Nothing to pay: paid and delivered in the same transaction.
+    const paid = await trx
+      .updateTable('orders')
+      .set({ status: 'paid', paid_at: sql`now()`, payment_settled_at: sql`now()` })
+      .where('id', '=', order.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { order: await deliver(app, trx, { order: paid, items }), items };
   });
-  const presented = await presentOrder(app, created, { includeGoods: false });
+  if (created.order.status === 'completed') {
+    sendQueuedMailSoon(app, created.order.id);
+    app.log.info({ orderId }, 'free order delivered');
+  }
+  const free = created.order.status === 'completed';
+  const presented = await presentOrder(app, created, { includeGoods: free });
   return caller ? presented : { ...presented, access_token: orderAccessToken(app, orderId) };
 }
 
@@ -116,17 +191,34 @@ export async function presentOrder(app: FastifyInstance, order: OrderWithItems, 
   return presented!;
 }
 
+/** What anyone holding only a guest order's id sees: no buyer details, no goods. */
+export function presentOrderSummary({ order, items }: OrderWithItems): OrderSummary {
+  return {
+    id: order.id,
+    status: order.status,
+    total_amount: toDollars(order.total_cents),
+    created_at: order.created_at.toISOString(),
+    expires_at: order.status === 'pending' && order.expires_at ? order.expires_at.toISOString() : null,
+    items: items.map((item) => ({
+      id: item.id,
+      product_id: item.product_id,
+      title: item.title,
+      quantity: item.quantity,
+      price: toDollars(item.unit_price_cents),
+      delivery: item.delivery,
+    })),
+    goods_included: false,
+    test: order.is_test,
+  };
+}
+
 function toOrder(app: FastifyInstance, { order, items }: OrderWithItems, includeGoods: boolean, keys: Map<string, string[]>): Order {
   const delivered = includeGoods && order.status === 'completed';
   return {
-    id: order.id,
+    ...presentOrderSummary({ order, items }),
     user_id: order.user_id,
-    status: order.status,
-    total_amount: toDollars(order.total_cents),
     payment_method: order.payment_method as Order['payment_method'],
     payment_id: order.payment_id,
-    created_at: order.created_at.toISOString(),
-    expires_at: order.status === 'pending' && order.expires_at ? order.expires_at.toISOString() : null,
     invoice_data: {
       email: order.invoice_email,
       name: order.invoice_name,
@@ -148,20 +240,24 @@ function toOrder(app: FastifyInstance, { order, items }: OrderWithItems, include
   };
 }
 
-async function lockOrder(trx: Transaction<Database>, id: string): Promise<OrderWithItems> {
+export async function lockOrder(trx: Transaction<Database>, id: string): Promise<OrderWithItems> {
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!order) throw notFound('Order not found', 'order_not_found');
   const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('position').execute();
   return { order, items };
 }
 
-const statusLabel = (status: OrderStatus) => labelOf(ORDER_STATUSES, status).toLowerCase();
+export const statusLabel = (status: OrderStatus) => labelOf(ORDER_STATUSES, status).toLowerCase();
+
+/** The codes of a delivery that cannot be served: the goods are gone. */
+export const UNSERVABLE = new Set(['out_of_stock', 'out_of_keys', 'unknown_product']);
 
 /**
- * Hands over the goods inside the caller's transaction: each key line takes its keys (skipping rows
- * another transaction holds), the order becomes completed and its receipt is queued, all or nothing.
+ * Hands over the goods inside the caller's transaction: an order whose hold lapsed takes its stock
+ * again, each key line takes its keys (skipping rows another transaction holds), the order becomes
+ * completed and its receipt is queued, all or nothing.
  */
-async function deliver(app: FastifyInstance, trx: Transaction<Database>, { order, items }: OrderWithItems): Promise<OrderRow> {
+export async function deliver(app: FastifyInstance, trx: Transaction<Database>, { order, items }: OrderWithItems): Promise<OrderRow> {
   if (!order.stock_reserved) await reserveStock(trx, items);
   for (const item of items) {
     if (item.delivery !== 'license_key') continue;
@@ -199,19 +295,18 @@ async function deliver(app: FastifyInstance, trx: Transaction<Database>, { order
 
 /**
  * Moves an order to `to` if the status machine allows it, with its effects in the same transaction:
- * rejected or failed returns the stock; paid or confirmed delivers and completes the order.
+ * rejected or failed returns the stock; confirmed delivers and completes the order. An order claimed
+ * for a capture cannot be rejected or failed under it: the buyer's money may be on its way.
  */
-export async function changeOrderStatus(
-  app: FastifyInstance,
-  orderId: string,
-  to: OrderStatus,
-  effects: { payment_id?: string; paypal_order_id?: string } = {},
-): Promise<OrderWithItems> {
-  return app.db.transaction().execute(async (trx) => {
+export async function changeOrderStatus(app: FastifyInstance, orderId: string, to: OrderStatus): Promise<OrderWithItems> {
+  const changed = await app.db.transaction().execute(async (trx) => {
     const locked = await lockOrder(trx, orderId);
     const from = locked.order.status;
     if (!canTransition(from, to)) {
       throw new AppError('conflict', `An order that is ${statusLabel(from)} cannot become ${statusLabel(to)}`, 'invalid_status_change');
+    }
+    if ((to === 'rejected' || to === 'failed') && locked.order.capture_claimed_at) {
+      throw conflict('The buyer is paying for this order right now; it cannot be changed until the payment settles.', 'payment_in_progress');
     }
     if (to === 'rejected' || to === 'failed') {
       if (locked.order.stock_reserved) await returnStock(trx, locked.items);
@@ -223,20 +318,12 @@ export async function changeOrderStatus(
         .executeTakeFirstOrThrow();
       return { order, items: locked.items };
     }
-    const moved = await trx
-      .updateTable('orders')
-      .set({
-        status: to,
-        updated_at: sql`now()`,
-        ...(to === 'paid' ? { paid_at: sql`now()` } : {}),
-        ...(effects.payment_id ? { payment_id: effects.payment_id } : {}),
-      })
-      .where('id', '=', orderId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const order = to === 'paid' || to === 'confirmed' ? await deliver(app, trx, { order: moved, items: locked.items }) : moved;
+    const moved = await trx.updateTable('orders').set({ status: to, updated_at: sql`now()` }).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
+    const order = to === 'confirmed' ? await deliver(app, trx, { order: moved, items: locked.items }) : moved;
     return { order, items: locked.items };
   });
+  if (changed.order.status === 'completed') sendQueuedMailSoon(app, orderId);
+  return changed;
 }
 
 /** The admin screen's change: only what the spec offers there (confirm, reject), checked by the machine too. */
@@ -253,7 +340,10 @@ export async function adminChangeOrderStatus(app: FastifyInstance, orderId: stri
   return changeOrderStatus(app, orderId, to);
 }
 
-/** Fails every unpaid order past its reservation time, returning its stock; safe to run on several instances at once. */
+/**
+ * Fails every unpaid order past its hold, returning its stock; an order claimed for a capture is left
+ * alone. Safe to run on several instances at once (SKIP LOCKED).
+ */
 export async function expireStaleOrders(app: FastifyInstance, now = new Date()): Promise<number> {
   return app.db.transaction().execute(async (trx) => {
     const stale = await trx
@@ -261,6 +351,7 @@ export async function expireStaleOrders(app: FastifyInstance, now = new Date()):
       .select('id')
       .where('status', '=', 'pending')
       .where('stock_reserved', '=', true)
+      .where('capture_claimed_at', 'is', null)
       .where('expires_at', '<', now)
       .orderBy('expires_at')
       .limit(100)

@@ -2,14 +2,15 @@ import { formatUsd, toDollars } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
+import { fallbackOrigin } from '../http/shop-origin.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Where the buyer sees the order and its goods: the account page, or the guest page with its access token. */
-export function orderPageUrl(app: FastifyInstance, order: Pick<OrderRow, 'id' | 'user_id'>): string {
-  const base = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+export function orderPageUrl(app: FastifyInstance, order: Pick<OrderRow, 'id' | 'user_id' | 'origin'>): string {
+  const base = app.config.publicUrl ?? order.origin ?? fallbackOrigin(app);
   return order.user_id ? `${base}/account` : `${base}/order-success/${order.id}?token=${app.sign('order-access', order.id)}`;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteHandlers } from '../http/register-routes.ts';
+import { shopOrigin } from '../http/shop-origin.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { coingateBaseUrl, testCoingateKey } from './coingate.ts';
 import { resolvePayPalEndpoint } from './paypal-endpoint.ts';
@@ -9,13 +10,13 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 
 export function paymentHandlers(app: FastifyInstance): RouteHandlers {
   return {
-    createPayment: async ({ query, caller }) => {
-      const { approvalUrl } = await startPayPalPayment(app, query.order_id, caller);
+    createPayment: async ({ query, caller, request }) => {
+      const { approvalUrl } = await startPayPalPayment(app, query.order_id, caller, shopOrigin(app, request));
       return { payment_url: approvalUrl };
     },
     // Only the order id is used: amounts, items and the buyer always come from the stored order.
-    paypalCreateOrder: async ({ body, caller }) => {
-      const { paypalOrderId, approvalUrl } = await startPayPalPayment(app, body.order_id, caller);
+    paypalCreateOrder: async ({ body, caller, request }) => {
+      const { paypalOrderId, approvalUrl } = await startPayPalPayment(app, body.order_id, caller, shopOrigin(app, request));
       return { success: true, paypal_order_id: paypalOrderId, approval_url: approvalUrl };
     },
     paypalCaptureOrder: async ({ params }) => {

@@ -1,15 +1,38 @@
-import { toDollars } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { AppError, conflict, notFound } from '../errors.ts';
+import { sendQueuedMailSoon } from '../mail/outbox.ts';
 import type { Caller } from '../plugins/auth.ts';
 import { findOrder, type OrderWithItems } from '../orders/order-repository.ts';
-import { changeOrderStatus } from '../orders/order-service.ts';
+import { deliver, HOLD_MINUTES, lockOrder, UNSERVABLE } from '../orders/order-service.ts';
+import { returnStock } from '../orders/stock.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { approvalLink, firstCapture, PayPalError, type PayPalCapture, type PayPalOrder } from './paypal-client.ts';
 import { resolvePayPalEndpoint, type PayPalEndpoint } from './paypal-endpoint.ts';
+import { enqueueRefundNotice, type RefundReason } from './refund-notice.ts';
+
+/*
+ * Money taken always means goods delivered or money returned (docs/decisions/015-trust.md):
+ * 1. Before PayPal is asked to capture, the order is claimed in our database; the expiry sweep and the
+ *    admin's reject leave a claimed order alone.
+ * 2. A completed capture is settled: the order is delivered while its goods can be served, and otherwise
+ *    the capture is refunded in full through PayPal and the buyer is mailed.
+ * 3. Whatever is left unknown (a crash between PayPal's answer and our commit, a lost webhook, a timeout)
+ *    is found by `reconcilePayments`, which asks PayPal and settles the same way.
+ */
 
 /** PayPal money: a string with two decimals, from integer cents. */
 const money = (cents: number) => ({ currency_code: 'USD', value: (cents / 100).toFixed(2) });
+
+/** PayPal's order and capture ids: anything else in a webhook is not looked up. */
+const PAYPAL_ID = /^[A-Z0-9]{1,36}$/;
+
+/** A claim older than this is taken to be from a capture that died: the reconciliation looks at it. */
+const STALE_CLAIM_MS = 60_000;
+/** How often an unsettled order is asked about, at most. */
+const RECHECK_MS = 2 * 60_000;
+/** A buyer who has not come back this long after being sent to PayPal may have approved and lost the way. */
+const UNRETURNED_MS = 3 * 60_000;
 
 async function endpointOf(app: FastifyInstance): Promise<{ endpoint: PayPalEndpoint; siteName: string; webhookId: string }> {
   const settings = await readSettings(app.db);
@@ -20,10 +43,6 @@ async function endpointOf(app: FastifyInstance): Promise<{ endpoint: PayPalEndpo
 
 /** The webhook id the local sandbox signs its events with when none is configured. */
 export const LOCAL_WEBHOOK_ID = 'LOCAL-SANDBOX-WEBHOOK';
-
-function storefrontUrl(app: FastifyInstance): string {
-  return app.config.publicUrl ?? `http://localhost:${app.config.port}`;
-}
 
 /** An order the caller may pay: a guest order by its unguessable id, an account's order only by its owner. */
 async function payableOrder(app: FastifyInstance, orderId: string, caller: Caller | null): Promise<OrderWithItems> {
@@ -39,8 +58,14 @@ async function payableOrder(app: FastifyInstance, orderId: string, caller: Calle
 /**
  * Creates the PayPal order of one of ours, amounts and items from our stored order only, and answers
  * the buyer's approval address. The request id makes a repeated click return the same PayPal order.
+ * The first start lengthens the hold so the buyer has time to approve at PayPal.
  */
-export async function startPayPalPayment(app: FastifyInstance, orderId: string, caller: Caller | null): Promise<{ paypalOrderId: string; approvalUrl: string }> {
+export async function startPayPalPayment(
+  app: FastifyInstance,
+  orderId: string,
+  caller: Caller | null,
+  origin: string,
+): Promise<{ paypalOrderId: string; approvalUrl: string }> {
   const { order, items } = await payableOrder(app, orderId, caller);
   const { endpoint, siteName } = await endpointOf(app);
   const payload = {
@@ -64,8 +89,8 @@ export async function startPayPalPayment(app: FastifyInstance, orderId: string, 
       paypal: {
         experience_context: {
           brand_name: siteName.slice(0, 127),
-          return_url: `${storefrontUrl(app)}/payment/success/${order.id}`,
-          cancel_url: `${storefrontUrl(app)}/payment/cancel/${order.id}`,
+          return_url: `${origin}/payment/success/${order.id}`,
+          cancel_url: `${origin}/payment/cancel/${order.id}`,
           shipping_preference: 'NO_SHIPPING',
           user_action: 'PAY_NOW',
         },
@@ -80,8 +105,20 @@ export async function startPayPalPayment(app: FastifyInstance, orderId: string, 
   }
   const approvalUrl = approvalLink(created);
   if (!approvalUrl) throw new AppError('bad_gateway', 'PayPal answered without an approval link', 'paypal_error');
-  await app.db.updateTable('orders').set({ paypal_order_id: created.id }).where('id', '=', order.id).execute();
-  app.log.info({ orderId: order.id, paypalOrderId: created.id }, 'paypal order created');
+  const started = await app.db
+    .updateTable('orders')
+    .set({
+      paypal_order_id: created.id,
+      is_test: endpoint.local,
+      expires_at: sql`CASE WHEN payment_started_at IS NULL THEN now() + make_interval(mins => ${HOLD_MINUTES.afterPaymentStarts}) ELSE expires_at END`,
+      payment_started_at: sql`coalesce(payment_started_at, now())`,
+    })
+    .where('id', '=', order.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  // The order lapsed while PayPal answered: its hold is gone, so the buyer must not be sent to pay for it.
+  if (started.numUpdatedRows === 0n) throw conflict('This order has expired. Please place it again.', 'order_expired');
+  app.log.info({ orderId: order.id, paypalOrderId: created.id, test: endpoint.local }, 'paypal order created');
   return { paypalOrderId: created.id, approvalUrl };
 }
 
@@ -92,66 +129,180 @@ function toAppError(app: FastifyInstance, error: unknown, fallback: string): App
     if (error.issue === 'INSTRUMENT_DECLINED' || error.issue === 'TRANSACTION_REFUSED') {
       return new AppError('conflict', 'PayPal declined the payment. Please try again with another funding source.', 'payment_declined');
     }
-    if (error.issue === 'ORDER_NOT_APPROVED') return new AppError('conflict', 'The payment has not been approved at PayPal yet', 'payment_not_approved');
+    if (error.issue === 'ORDER_NOT_APPROVED' || error.issue === 'PAYER_ACTION_REQUIRED') {
+      return new AppError('conflict', 'The payment has not been approved at PayPal yet', 'payment_not_approved');
+    }
     return new AppError('bad_gateway', fallback, 'paypal_error');
   }
   app.log.error({ err: error }, 'paypal unreachable');
   return new AppError('bad_gateway', fallback, 'paypal_unreachable');
 }
 
-/** Checks a provider's capture against our order: completed, in our currency, for our amount and our order id. */
-function checkCapture(capture: PayPalCapture | undefined, order: OrderWithItems['order']): PayPalCapture {
-  if (!capture) throw new AppError('bad_gateway', 'PayPal answered without a capture', 'paypal_error');
-  const expected = money(order.total_cents);
-  if (capture.amount.currency_code !== expected.currency_code || capture.amount.value !== expected.value) {
-    throw new AppError('conflict', 'The captured amount does not match the order', 'amount_mismatch');
-  }
-  if (capture.custom_id !== undefined && capture.custom_id !== order.id) throw new AppError('conflict', 'The capture belongs to another order', 'order_mismatch');
-  if (capture.status === 'PENDING') {
-    throw new AppError('conflict', 'PayPal is still processing this payment; the order completes as soon as it clears.', 'payment_pending');
-  }
-  if (capture.status !== 'COMPLETED') throw new AppError('conflict', 'PayPal did not complete the payment', 'payment_declined');
-  return capture;
+/** PayPal said no for certain (4xx): nothing was captured, so the claim can go. A 5xx or no answer leaves it unknown. */
+const refusedForCertain = (error: unknown) => error instanceof PayPalError && error.status >= 400 && error.status < 500;
+
+/** Claims a pending order for a capture; answers false when it is no longer pending (nothing is captured then). */
+async function claimForCapture(app: FastifyInstance, orderId: string): Promise<boolean> {
+  const claimed = await app.db
+    .updateTable('orders')
+    .set({ capture_claimed_at: sql`now()` })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return claimed.numUpdatedRows > 0n;
 }
 
-/** Marks our order paid with a verified capture and delivers it; a second call for the same capture changes nothing. */
-async function settle(app: FastifyInstance, orderId: string, capture: PayPalCapture): Promise<{ captureId: string; orderId: string }> {
-  const current = await findOrder(app.db, orderId);
-  if (!current) throw notFound('Order not found', 'order_not_found');
-  if (current.order.payment_id === capture.id) return { captureId: capture.id, orderId };
-  try {
-    await changeOrderStatus(app, orderId, 'paid', { payment_id: capture.id });
-  } catch (error) {
-    // Another request (the buyer's return racing the webhook) settled it first with the same capture.
-    const after = await findOrder(app.db, orderId);
-    if (after?.order.payment_id === capture.id) return { captureId: capture.id, orderId };
-    throw error;
-  }
-  app.log.info({ orderId, captureId: capture.id, total: toDollars(current.order.total_cents) }, 'order paid and delivered');
-  return { captureId: capture.id, orderId };
+async function releaseClaim(app: FastifyInstance, orderId: string): Promise<void> {
+  await app.db.updateTable('orders').set({ capture_claimed_at: null }).where('id', '=', orderId).where('status', '=', 'pending').execute();
 }
 
 /**
- * Captures an approved PayPal order on the buyer's return. Idempotent: the same request id never
- * charges twice, an already captured order is read back, and delivery happens once.
+ * Captures an approved PayPal order on the buyer's return (or for a webhook, or the reconciliation).
+ * Idempotent: the same request id never charges twice, an already captured order is read back, and
+ * delivery happens once.
  */
 export async function capturePayPalPayment(app: FastifyInstance, paypalOrderId: string): Promise<{ captureId: string; orderId: string }> {
   const found = await app.db.selectFrom('orders').select('id').where('paypal_order_id', '=', paypalOrderId).executeTakeFirst();
   if (!found) throw notFound('No order is waiting for this PayPal payment', 'order_not_found');
   const current = (await findOrder(app.db, found.id))!;
   if (current.order.payment_id && current.order.status === 'completed') return { captureId: current.order.payment_id, orderId: current.order.id };
-  if (current.order.status !== 'pending') throw conflict('This order is not awaiting payment', 'order_not_payable');
+  if (!(await claimForCapture(app, current.order.id))) throw conflict('This order is not awaiting payment', 'order_not_payable');
   const { endpoint } = await endpointOf(app);
   let captured: PayPalOrder;
   try {
     captured = await app.paypal.captureOrder(endpoint, paypalOrderId, `capture-${current.order.id}`);
   } catch (error) {
-    if (!(error instanceof PayPalError && error.issue === 'ORDER_ALREADY_CAPTURED')) throw toAppError(app, error, 'Payment capture failed');
+    if (!(error instanceof PayPalError && error.issue === 'ORDER_ALREADY_CAPTURED')) {
+      if (refusedForCertain(error)) await releaseClaim(app, current.order.id);
+      throw toAppError(app, error, 'Payment capture failed');
+    }
     captured = await app.paypal.getOrder(endpoint, paypalOrderId).catch((readError: unknown) => {
       throw toAppError(app, readError, 'Payment capture failed');
     });
   }
-  return settle(app, current.order.id, checkCapture(firstCapture(captured), current.order));
+  const capture = firstCapture(captured);
+  if (!capture) throw new AppError('bad_gateway', 'PayPal answered without a capture', 'paypal_error');
+  return settleCapture(app, current.order.id, capture, endpoint);
+}
+
+/**
+ * What PayPal's capture means for our order. A completed capture of the right amount delivers the
+ * order if its goods can still be served (a lapsed order takes its stock again); otherwise, or when the
+ * order was rejected, refunded or already paid with another capture, the capture is refunded in full.
+ * A pending capture keeps the claim until it clears; a declined one releases it.
+ */
+export async function settleCapture(app: FastifyInstance, orderId: string, capture: PayPalCapture, endpoint: PayPalEndpoint): Promise<{ captureId: string; orderId: string }> {
+  if (capture.custom_id !== undefined && capture.custom_id !== orderId) {
+    app.log.error({ orderId, captureId: capture.id, customId: capture.custom_id }, 'paypal capture names another order');
+    throw new AppError('conflict', 'The capture belongs to another order', 'order_mismatch');
+  }
+  if (capture.status === 'PENDING') {
+    throw new AppError('conflict', 'PayPal is still processing this payment; the order completes as soon as it clears.', 'payment_pending');
+  }
+  if (capture.status === 'REFUNDED' || capture.status === 'PARTIALLY_REFUNDED') {
+    await recordRefund(app, orderId, capture, null, 'not_payable');
+    throw new AppError('conflict', 'This payment was refunded', 'payment_refunded');
+  }
+  if (capture.status !== 'COMPLETED') {
+    await releaseClaim(app, orderId);
+    throw new AppError('conflict', 'PayPal did not complete the payment', 'payment_declined');
+  }
+
+  let refundFor: RefundReason | null = null;
+  try {
+    const outcome = await app.db.transaction().execute(async (trx) => {
+      const locked = await lockOrder(trx, orderId);
+      const { order } = locked;
+      if (order.payment_id === capture.id) return 'already';
+      const expected = money(order.total_cents);
+      if (capture.amount.currency_code !== expected.currency_code || capture.amount.value !== expected.value) return 'amount_mismatch';
+      // Staff confirmed it by hand before the money arrived: the goods are out, the payment is recorded.
+      if ((order.status === 'completed' || order.status === 'confirmed') && order.payment_id === null) {
+        await trx.updateTable('orders').set({ payment_id: capture.id, capture_claimed_at: null, payment_settled_at: sql`now()`, paid_at: sql`now()` }).where('id', '=', orderId).execute();
+        return 'recorded';
+      }
+      if (order.status !== 'pending' && order.status !== 'failed') return order.status === 'rejected' ? 'not_payable' : 'duplicate';
+      const paid = await trx
+        .updateTable('orders')
+        .set({ status: 'paid', payment_id: capture.id, paid_at: sql`now()`, capture_claimed_at: null, payment_settled_at: sql`now()`, updated_at: sql`now()` })
+        .where('id', '=', orderId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await deliver(app, trx, { order: paid, items: locked.items });
+      return 'delivered';
+    });
+    if (outcome === 'delivered') {
+      app.log.info({ orderId, captureId: capture.id, total: capture.amount.value }, 'order paid and delivered');
+      sendQueuedMailSoon(app, orderId);
+    } else if (outcome !== 'already' && outcome !== 'recorded') {
+      refundFor = outcome;
+    }
+  } catch (error) {
+    // The goods are gone (an order that lapsed and was sold out meanwhile): the money goes back.
+    if (!(error instanceof AppError && UNSERVABLE.has(error.code))) throw error;
+    refundFor = 'unavailable';
+  }
+  if (refundFor) {
+    await refundCapture(app, orderId, capture, endpoint, refundFor);
+    throw new AppError('conflict', 'This order could not be completed, so your payment was refunded in full.', 'payment_refunded');
+  }
+  return { captureId: capture.id, orderId };
+}
+
+/**
+ * Gives a capture back in full through PayPal (the request id makes a retry answer the same refund),
+ * then records it and mails the buyer. If PayPal cannot be reached the order stays unsettled and the
+ * reconciliation tries again.
+ */
+async function refundCapture(app: FastifyInstance, orderId: string, capture: PayPalCapture, endpoint: PayPalEndpoint, reason: RefundReason): Promise<void> {
+  let refundId: string | null = null;
+  try {
+    const refund = await app.paypal.refundCapture(endpoint, capture.id, `refund-${capture.id}`);
+    refundId = refund.id;
+  } catch (error) {
+    if (!(error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED')) {
+      app.log.error({ orderId, captureId: capture.id, err: error }, 'refund failed; the reconciliation will retry');
+      throw toAppError(app, error, 'The payment could not be refunded yet');
+    }
+  }
+  await recordRefund(app, orderId, capture, refundId, reason);
+}
+
+/** Records a refunded capture once: an unserved order becomes refunded (its stock returned) and the buyer is mailed. */
+async function recordRefund(app: FastifyInstance, orderId: string, capture: PayPalCapture, refundId: string | null, reason: RefundReason): Promise<void> {
+  const recorded = await app.db.transaction().execute(async (trx) => {
+    const { order, items } = await lockOrder(trx, orderId);
+    // The order's own payment refunded after delivery is a refund of a sale, not an unserved order (not handled here).
+    if (order.payment_id === capture.id && (order.status === 'completed' || order.status === 'confirmed')) return false;
+    const eventId = `refund:${capture.id}`;
+    const seen = await trx.selectFrom('payment_events').select('id').where('provider', '=', 'paypal').where('event_id', '=', eventId).executeTakeFirst();
+    if (seen) return false;
+    await trx.insertInto('payment_events').values({ provider: 'paypal', event_id: eventId, event_type: 'STORE.CAPTURE.REFUNDED', order_id: orderId }).execute();
+    // An order delivered with another capture keeps its status: only the extra payment went back.
+    if (order.status === 'pending' || order.status === 'failed' || order.status === 'rejected' || order.status === 'paid') {
+      if (order.stock_reserved) await returnStock(trx, items);
+      await trx
+        .updateTable('orders')
+        .set({
+          status: 'refunded',
+          stock_reserved: false,
+          payment_id: order.payment_id ?? capture.id,
+          refund_id: refundId,
+          refunded_at: sql`now()`,
+          capture_claimed_at: null,
+          payment_settled_at: sql`now()`,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', orderId)
+        .execute();
+    }
+    await enqueueRefundNotice(trx, order, Math.round(Number(capture.amount.value) * 100), reason);
+    return true;
+  });
+  if (recorded) {
+    app.log.warn({ orderId, captureId: capture.id, refundId, reason, amount: capture.amount.value }, 'payment refunded: the order could not be served');
+    sendQueuedMailSoon(app, orderId);
+  }
 }
 
 export interface WebhookHeaders {
@@ -162,10 +313,16 @@ export interface WebhookHeaders {
   authAlgo?: string;
 }
 
+const isPayPalId = (value: unknown): value is string => typeof value === 'string' && PAYPAL_ID.test(value);
+
+/** Our decision about an event that is final (an order no longer payable, a declined card): answered 200 so PayPal stops retrying. */
+const isFinalDecision = (error: unknown) => error instanceof AppError && error.status >= 400 && error.status < 500;
+
 /**
  * Applies a PayPal webhook event once: verified with PayPal, then an approved order is captured (the
  * buyer never came back) or a completed capture settles its order; the event id is recorded so a
- * replay changes nothing.
+ * replay changes nothing. A decision about the event (the order lapsed, the payment was refunded) is
+ * answered 200: only a failure on our side asks PayPal to retry.
  */
 export async function handlePayPalWebhook(app: FastifyInstance, event: { id: string; event_type: string; resource: Record<string, unknown> }, headers: WebhookHeaders): Promise<void> {
   const seen = await app.db.selectFrom('payment_events').select('id').where('provider', '=', 'paypal').where('event_id', '=', event.id).executeTakeFirst();
@@ -192,20 +349,19 @@ export async function handlePayPalWebhook(app: FastifyInstance, event: { id: str
   if (!verified) throw unverified();
 
   let orderId: string | null = null;
-  if (event.event_type === 'CHECKOUT.ORDER.APPROVED' && typeof event.resource.id === 'string') {
-    const settled = await capturePayPalPayment(app, event.resource.id);
-    orderId = settled.orderId;
-  } else if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
-    const capture = event.resource as unknown as PayPalCapture & { supplementary_data?: { related_ids?: { order_id?: string } } };
-    const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
-    const order = paypalOrderId
-      ? await app.db.selectFrom('orders').select('id').where('paypal_order_id', '=', paypalOrderId).executeTakeFirst()
-      : undefined;
-    if (order) {
-      const current = (await findOrder(app.db, order.id))!;
-      if (current.order.payment_id !== capture.id) await settle(app, order.id, checkCapture(capture, current.order));
-      orderId = order.id;
+  try {
+    if (event.event_type === 'CHECKOUT.ORDER.APPROVED' && isPayPalId(event.resource.id)) {
+      orderId = (await orderIdOf(app, event.resource.id)) ?? null;
+      if (orderId) await capturePayPalPayment(app, event.resource.id);
+    } else if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED' || event.event_type === 'PAYMENT.CAPTURE.DENIED' || event.event_type === 'PAYMENT.CAPTURE.DECLINED') {
+      const capture = event.resource as unknown as PayPalCapture & { supplementary_data?: { related_ids?: { order_id?: unknown } } };
+      const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
+      orderId = isPayPalId(paypalOrderId) && isPayPalId(capture.id) ? ((await orderIdOf(app, paypalOrderId)) ?? null) : null;
+      if (orderId && capture.amount && typeof capture.amount.value === 'string') await settleCapture(app, orderId, capture, endpoint);
     }
+  } catch (error) {
+    if (!isFinalDecision(error)) throw error;
+    app.log.info({ eventId: event.id, type: event.event_type, orderId, code: (error as AppError).code }, 'paypal webhook needed nothing more');
   }
   await app.db
     .insertInto('payment_events')
@@ -213,4 +369,100 @@ export async function handlePayPalWebhook(app: FastifyInstance, event: { id: str
     .onConflict((oc) => oc.constraint('payment_events_provider_event_key').doNothing())
     .execute();
   app.log.info({ eventId: event.id, type: event.event_type, orderId }, 'paypal webhook applied');
+}
+
+async function orderIdOf(app: FastifyInstance, paypalOrderId: string): Promise<string | undefined> {
+  const row = await app.db.selectFrom('orders').select('id').where('paypal_order_id', '=', paypalOrderId).executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Asks PayPal about every order that has a PayPal order but is not settled, and settles it: a capture
+ * PayPal completed (after a crash between its answer and our commit, or a lost webhook) is delivered or
+ * refunded; an approval the buyer never came back from is captured; a claim left by a capture that died
+ * is released. A closed order (lapsed or rejected) is checked once and never captured. Orders are taken
+ * with SKIP LOCKED, so several instances share the work.
+ */
+export async function reconcilePayments(app: FastifyInstance, now = new Date()): Promise<{ checked: number; settled: number }> {
+  const due = await app.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('orders')
+      .select(['id', 'status', 'paypal_order_id', 'capture_claimed_at', 'payment_started_at'])
+      .where('paypal_order_id', 'is not', null)
+      .where('payment_settled_at', 'is', null)
+      .where((eb) => eb.or([eb('paypal_checked_at', 'is', null), eb('paypal_checked_at', '<', new Date(now.getTime() - RECHECK_MS))]))
+      .where((eb) =>
+        eb.or([
+          eb('status', '!=', 'pending'),
+          eb('capture_claimed_at', '<', new Date(now.getTime() - STALE_CLAIM_MS)),
+          eb.and([eb('capture_claimed_at', 'is', null), eb('payment_started_at', '<', new Date(now.getTime() - UNRETURNED_MS))]),
+        ]),
+      )
+      .orderBy('paypal_checked_at', (ob) => ob.asc().nullsFirst())
+      .limit(50)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (rows.length > 0) {
+      await trx
+        .updateTable('orders')
+        .set({ paypal_checked_at: now })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+    }
+    return rows;
+  });
+  if (due.length === 0) return { checked: 0, settled: 0 };
+  const { endpoint } = await endpointOf(app);
+  let settled = 0;
+  for (const order of due) {
+    try {
+      if (await reconcileOne(app, endpoint, order as typeof order & { paypal_order_id: string })) settled += 1;
+    } catch (error) {
+      app.log.warn({ orderId: order.id, err: error }, 'reconciliation could not settle the order yet; it is asked again later');
+    }
+  }
+  app.log.info({ checked: due.length, settled }, 'payments reconciled with PayPal');
+  return { checked: due.length, settled };
+}
+
+async function reconcileOne(
+  app: FastifyInstance,
+  endpoint: PayPalEndpoint,
+  order: { id: string; status: string; paypal_order_id: string; capture_claimed_at: Date | null },
+): Promise<boolean> {
+  const markSettled = () => app.db.updateTable('orders').set({ payment_settled_at: sql`now()` }).where('id', '=', order.id).where('payment_settled_at', 'is', null).execute();
+  let remote: PayPalOrder | null;
+  try {
+    remote = await app.paypal.getOrder(endpoint, order.paypal_order_id);
+  } catch (error) {
+    if (!(error instanceof PayPalError && error.status === 404)) throw error;
+    remote = null;
+  }
+  const capture = remote ? firstCapture(remote) : undefined;
+  if (capture) {
+    await settleCapture(app, order.id, capture, endpoint).catch((error: unknown) => {
+      // Refunded or declined is settled too; a pending capture is asked about again later.
+      if (!(error instanceof AppError && (error.code === 'payment_refunded' || error.code === 'payment_declined'))) throw error;
+    });
+    return true;
+  }
+  if (order.status === 'pending' && remote?.status === 'APPROVED') {
+    await capturePayPalPayment(app, order.paypal_order_id).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'payment_refunded')) throw error;
+    });
+    return true;
+  }
+  if (order.status === 'pending') {
+    // Not approved (or unknown to PayPal): nothing was captured, so a dead capture's claim goes and the hold may lapse.
+    if (order.capture_claimed_at) await releaseClaim(app, order.id);
+    return false;
+  }
+  // A closed order is never captured by us, and nothing was: its payment is settled as "none".
+  await markSettled();
+  return true;
 }

@@ -33,6 +33,12 @@ export interface PayPalCapture {
   invoice_id?: string;
 }
 
+export interface PayPalRefund {
+  id: string;
+  status: 'COMPLETED' | 'PENDING' | 'CANCELLED' | 'FAILED';
+  amount?: PayPalMoney;
+}
+
 export interface PayPalOrder {
   id: string;
   status: string;
@@ -111,6 +117,13 @@ export class PayPalClient {
 
   captureOrder(endpoint: PayPalEndpoint, paypalOrderId: string, requestId: string): Promise<PayPalOrder> {
     return this.call<PayPalOrder>(endpoint, 'POST', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`, {}, { 'PayPal-Request-Id': requestId }).then(
+      (result) => result.body,
+    );
+  }
+
+  /** Refunds a capture in full; the request id makes a repeat answer the same refund instead of a second one. */
+  refundCapture(endpoint: PayPalEndpoint, captureId: string, requestId: string): Promise<PayPalRefund> {
+    return this.call<PayPalRefund>(endpoint, 'POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, { 'PayPal-Request-Id': requestId }).then(
       (result) => result.body,
     );
   }

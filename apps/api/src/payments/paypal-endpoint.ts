@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@store/contracts';
-import { SANDBOX_CREDENTIALS } from '@store/payment-sandbox';
+import { SANDBOX_CREDENTIALS } from '@store/payment-sandbox/credentials';
 import type { Config } from '../env.ts';
 
 export const PAYPAL_BASE_URLS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;

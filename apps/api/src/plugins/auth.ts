@@ -3,7 +3,6 @@ import jwt from '@fastify/jwt';
 import type { Access, Role } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { findUserById } from '../auth/user-repository.ts';
 import { AppError } from '../errors.ts';
 
 /** The account behind a request, loaded from the database on every call (role and status are never taken from the token). */
@@ -12,12 +11,14 @@ export interface Caller {
   username: string;
   email: string;
   role: Role;
+  /** The session the request's token names: logout ends it. */
+  sessionId: string;
 }
 
 interface TokenPayload {
   sub: string;
-  /** The account's token version when the token was issued; raising it ends every session. */
-  ver: number;
+  /** The session row behind the token: deleting it ends the session at once, whatever the token's expiry. */
+  sid: string;
 }
 
 declare module '@fastify/jwt' {
@@ -31,7 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The one guard every route is registered with, chosen by its `access` in the contract table. */
     guard: (access: Access) => onRequestAsyncHookHandler;
-    issueToken: (user: { id: string; token_version: number }) => string;
+    /** Opens a session for the account and answers its signed access token. */
+    startSession: (user: { id: string }, ip: string) => Promise<string>;
     /** HMAC-SHA256 of `value` for one purpose (order access, download links), base64url; keyed from the server secret. */
     sign: (purpose: string, value: string) => string;
     /** Checks a signature made by `sign`, in constant time. */
@@ -43,6 +45,7 @@ declare module 'fastify' {
 }
 
 const unauthorized = (detail = 'Not authenticated') => new AppError('unauthorized', detail, 'unauthorized');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the JWT secret from config, or from the database where the first start stored a random one. */
 async function resolveSecret(app: FastifyInstance): Promise<string> {
@@ -74,12 +77,23 @@ export const authPlugin = fp(
         if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER') throw unauthorized('Not authenticated');
         throw unauthorized('Invalid authentication token');
       }
-      const user = typeof payload.sub === 'string' ? await findUserById(app.db, payload.sub) : undefined;
-      if (!user || !user.is_active || user.token_version !== payload.ver) {
+      // One query: the session must still exist and be unexpired, and its account active.
+      const user =
+        typeof payload.sub === 'string' && typeof payload.sid === 'string' && UUID.test(payload.sid)
+          ? await app.db
+              .selectFrom('sessions')
+              .innerJoin('users', 'users.id', 'sessions.user_id')
+              .select(['users.id', 'users.username', 'users.email', 'users.role', 'users.is_active'])
+              .where('sessions.id', '=', payload.sid)
+              .where('sessions.user_id', '=', payload.sub)
+              .where('sessions.expires_at', '>', new Date())
+              .executeTakeFirst()
+          : undefined;
+      if (!user || !user.is_active) {
         request.log.info({ userId: payload.sub }, 'authentication failed: account missing, disabled or session ended');
         throw unauthorized('Invalid authentication token');
       }
-      return { id: user.id, username: user.username, email: user.email, role: user.role };
+      return { id: user.id, username: user.username, email: user.email, role: user.role, sessionId: payload.sid };
     }
 
     app.decorate('guard', (access: Access): onRequestAsyncHookHandler => {
@@ -97,7 +111,14 @@ export const authPlugin = fp(
       };
     });
 
-    app.decorate('issueToken', (user: { id: string; token_version: number }) => app.jwt.sign({ sub: user.id, ver: user.token_version }));
+    app.decorate('startSession', async (user: { id: string }, ip: string) => {
+      const session = await app.db
+        .insertInto('sessions')
+        .values({ user_id: user.id, expires_at: new Date(Date.now() + app.config.jwtTtlSeconds * 1000), ip })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return app.jwt.sign({ sub: user.id, sid: session.id });
+    });
 
     // One key per purpose, derived from the server secret, so a download signature can never open an order.
     const keyFor = (purpose: string) => createHmac('sha256', secret).update(`purpose:${purpose}`).digest();

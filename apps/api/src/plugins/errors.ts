@@ -1,3 +1,4 @@
+import { controlCharacterMessage, isTextFormat } from '@store/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
@@ -24,6 +25,8 @@ export function describeValidationError(context: string | undefined, errors: Ajv
     // The missing field's own message when the contract gives one, as the forms show it.
     return { detail: text(first.parentSchema?.properties?.[missing ?? '']?.errorMessage) ?? `${field} is required`, field };
   }
+  // A control character gets its own sentence: the field's message (say, "Full name is required") would mislead.
+  if (first.keyword === 'format' && isTextFormat(first.params.format)) return { detail: controlCharacterMessage(field), field };
   // In a union (`'' | email`) the first branch fails first: prefer any message given for the same field.
   const custom = errors.filter((error) => error.instancePath === first.instancePath).map((error) => text(error.parentSchema?.errorMessage)).find(Boolean);
   if (custom) return { detail: custom, field };
@@ -48,7 +51,7 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.status).send({ detail: error.detail, code: error.code });
+        return reply.status(error.status).headers(error.headers).send({ detail: error.detail, code: error.code });
       }
       if (error.validation) {
         const { detail } = describeValidationError(error.validationContext, error.validation);

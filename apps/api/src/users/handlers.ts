@@ -1,9 +1,10 @@
 import { REVENUE_STATUSES, toDollars } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { endAllSessions } from '../auth/handlers.ts';
 import { toUser } from '../auth/user-repository.ts';
 import { containsPattern } from '../db/like.ts';
-import { notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 
@@ -37,6 +38,16 @@ export function userHandlers(app: FastifyInstance): RouteHandlers {
       return { total: Number(row.total), admins: Number(row.admins), active: Number(row.active) };
     },
 
+    // Deactivating ends the account's sessions at once; staff cannot lock themselves (and so the last admin) out.
+    adminSetUserActive: async ({ params, body, caller, request }) => {
+      if (params.id === caller.id && !body.is_active) throw conflict('You cannot deactivate your own account', 'cannot_deactivate_self');
+      const row = await app.db.updateTable('users').set({ is_active: body.is_active }).where('id', '=', params.id).returningAll().executeTakeFirst();
+      if (!row) throw notFound('User not found', 'user_not_found');
+      const ended = body.is_active ? 0 : await endAllSessions(app, row.id);
+      request.log.info({ userId: row.id, active: row.is_active, sessionsEnded: ended, by: caller.id }, 'account status changed by staff');
+      return toUser(row);
+    },
+
     adminUserStats: async ({ params }) => {
       const user = await app.db.selectFrom('users').select('id').where('id', '=', params.id).executeTakeFirst();
       if (!user) throw notFound('User not found', 'user_not_found');
@@ -44,13 +55,20 @@ export function userHandlers(app: FastifyInstance): RouteHandlers {
         app.db
           .selectFrom('orders')
           .where('user_id', '=', params.id)
-          .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string | null>('total_cents').filterWhere('status', 'in', REVENUE_STATUSES).as('spent_cents')])
+          .select((eb) => [
+            eb.fn.countAll<string>().as('count'),
+            eb.fn
+              .sum<string | null>('total_cents')
+              .filterWhere((filter) => filter.and([filter('status', 'in', REVENUE_STATUSES), filter('is_test', '=', false)]))
+              .as('spent_cents'),
+          ])
           .executeTakeFirstOrThrow(),
         app.db
           .selectFrom('order_items')
           .innerJoin('orders', 'orders.id', 'order_items.order_id')
           .where('orders.user_id', '=', params.id)
           .where('orders.status', 'in', REVENUE_STATUSES)
+          .where('orders.is_test', '=', false)
           .select((eb) => eb.fn.sum<string | null>('order_items.quantity').as('count'))
           .executeTakeFirstOrThrow(),
       ]);

@@ -1,0 +1,36 @@
+import Type, { type TStringOptions } from 'typebox';
+import { Format } from 'typebox/format';
+
+/*
+ * Text that may reach the database is plain: no NUL (PostgreSQL refuses it in text and jsonb) and no other
+ * control character. Two string formats say so in the contract, so the API (Ajv) and the forms (TypeBox)
+ * refuse the same values: `plain-line` for one-line fields, `plain-text` for multi-line ones, which keep
+ * tab, line feed and carriage return.
+ */
+
+/** Every C0 and C1 control character and DEL. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
+/** The same, less tab, line feed and carriage return. */
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+
+export const TEXT_FORMATS = {
+  'plain-line': (value: string) => !CONTROL.test(value),
+  'plain-text': (value: string) => !CONTROL_BUT_LINE_BREAKS.test(value),
+} as const;
+export type TextFormat = keyof typeof TEXT_FORMATS;
+
+for (const [name, check] of Object.entries(TEXT_FORMATS)) Format.Set(name, check);
+
+export function isTextFormat(format: unknown): format is TextFormat {
+  return typeof format === 'string' && format in TEXT_FORMATS;
+}
+
+/** What a person reads when a text field holds a control character, whatever other message the field has. */
+export function controlCharacterMessage(field: string): string {
+  return `${field || 'The text'} must not contain control characters`;
+}
+
+/** A one-line text field: no control characters at all. */
+export const PlainLine = (options: TStringOptions = {}) => Type.String({ ...options, format: 'plain-line' });
+/** A multi-line text field: no control characters but tab and line breaks. */
+export const PlainText = (options: TStringOptions = {}) => Type.String({ ...options, format: 'plain-text' });
