@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.ts';
 
 const GOOD_SECRET = 'a-jwt-secret-that-is-long-enough-0123456789';
+/** What a production start needs at least. */
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, PUBLIC_URL: 'https://shop.example.com' };
 
 /** Runs loadConfig and answers the ConfigError it throws (failing the test when it does not throw one). */
 function configError(env: Record<string, string>): ConfigError {
@@ -34,8 +36,8 @@ describe('the defaults', () => {
 
   it('serves the API docs in test too, and hides them by default in production', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET }).apiDocs).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig(PRODUCTION).apiDocs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'true' }).apiDocs).toBe(true);
   });
 
   it('treats an empty or blank variable as unset', () => {
@@ -55,8 +57,7 @@ describe('good values', () => {
       DATA_DIR: 'var/store',
       SEED_DEMO: 'no',
       API_DOCS: 'off',
-      NODE_ENV: 'production',
-      JWT_SECRET: GOOD_SECRET,
+      ...PRODUCTION,
       ADMIN_PASSWORD: 'eight-ch',
     });
     expect(config.port).toBe(8080);
@@ -82,7 +83,12 @@ describe('bad values', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
     ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
-    ['JWT_SECRET', { NODE_ENV: 'production' }],
+    ['JWT_SECRET', { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com' }],
+    ['PUBLIC_URL', { NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'ftp://shop.example.com' }],
+    ['PAYMENT_SANDBOX', { ...PRODUCTION, PAYMENT_SANDBOX: 'true' }],
+    ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'password123' }],
+    ['UNPAID_ORDERS_PER_BUYER', { UNPAID_ORDERS_PER_BUYER: '0' }],
     ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'not a url' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://admin.example.com/path' }],
@@ -114,7 +120,7 @@ describe('bad values', () => {
   });
 
   it('lists a port out of range together with a production start that has no JWT_SECRET', () => {
-    const error = configError({ PORT: '70000', NODE_ENV: 'production', SEED_DEMO: 'maybe', ADMIN_PASSWORD: 'short' });
+    const error = configError({ PORT: '70000', NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', SEED_DEMO: 'maybe', ADMIN_PASSWORD: 'short' });
     expect(error.problems).toHaveLength(4);
     expect(error.problems).toEqual(
       expect.arrayContaining([
@@ -139,12 +145,33 @@ describe('bad values', () => {
   });
 
   it('starts a production store without demo products unless asked', () => {
-    const secret = 'a-production-secret-that-is-long-enough-0123';
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig(PRODUCTION).seedDemo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   it('keeps spaces that are part of the admin password', () => {
     expect(loadConfig({ ADMIN_PASSWORD: ' pass word ' }).adminPassword).toBe(' pass word ');
+  });
+});
+
+describe('the payment sandbox and other demo conveniences', () => {
+  it('are on for the embedded demo only: no DATABASE_URL and not production', () => {
+    const demo = loadConfig({});
+    expect(demo.paymentSandbox).toBe(true);
+    expect(demo.smtpAllowPrivateHosts).toBe(true);
+    const onPostgres = loadConfig({ DATABASE_URL: 'postgres://store@db.example.com/store' });
+    expect(onPostgres.paymentSandbox).toBe(false);
+    expect(onPostgres.smtpAllowPrivateHosts).toBe(false);
+    expect(loadConfig(PRODUCTION).paymentSandbox).toBe(false);
+  });
+
+  it('turn on elsewhere only when asked, and the sandbox never in production', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://store@db.example.com/store', PAYMENT_SANDBOX: 'true' }).paymentSandbox).toBe(true);
+    expect(configError({ ...PRODUCTION, PAYMENT_SANDBOX: 'true' }).problems[0]).toMatch(/PAYMENT_SANDBOX cannot be on when NODE_ENV is production/);
+  });
+
+  it('caps unpaid orders at 3 per buyer and 10 per address unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ unpaidOrdersPerBuyer: 3, unpaidOrdersPerAddress: 10 });
+    expect(loadConfig({ UNPAID_ORDERS_PER_BUYER: '5', UNPAID_ORDERS_PER_ADDRESS: '50' })).toMatchObject({ unpaidOrdersPerBuyer: 5, unpaidOrdersPerAddress: 50 });
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isCommonPassword } from './auth/password-rules.ts';
 
 /** The API's configuration, read and checked once at start; the only reader of `process.env`. */
 export interface Config {
@@ -115,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (jwtSecret === null && nodeEnv === 'production') problems.push('JWT_SECRET is required when NODE_ENV is production');
   const adminPassword = secret('ADMIN_PASSWORD') ?? null;
   if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
+  else if (adminPassword !== null && isCommonPassword(adminPassword)) problems.push('ADMIN_PASSWORD is one of the most common passwords: choose another');
   const adminEmail = text('ADMIN_EMAIL') ?? 'admin@example.com';
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an email address (got "${adminEmail}")`);
 

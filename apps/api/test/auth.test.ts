@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 describe('registration', () => {
   it('creates an account and answers a session that matches the contract', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'alice', email: 'alice@example.com', password: 'secret1' } });
+    const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'alice', email: 'alice@example.com', password: 'kettle-lamp-7' } });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(Value.Check(AuthResponseSchema, body)).toBe(true);
@@ -26,29 +26,29 @@ describe('registration', () => {
   });
 
   it("answers a missing field with that field's own message", async () => {
-    const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: { email: 'nouser@example.com', password: 'secret1' } });
+    const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: { email: 'nouser@example.com', password: 'kettle-lamp-7' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe('Username must be 3-32 letters, digits, dots, dashes or underscores');
   });
 
   it('refuses an email that is not an email', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'mailless', email: 'not-an-email', password: 'secret1' } });
+    const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'mailless', email: 'not-an-email', password: 'kettle-lamp-7' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe('Enter a valid email address');
   });
 
   it('refuses a username or email already taken, ignoring case', async () => {
     await t.registerUser({ username: 'Carol', email: 'carol@example.com' });
-    const sameName = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'carol', email: 'other@example.com', password: 'secret1' } });
+    const sameName = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'carol', email: 'other@example.com', password: 'kettle-lamp-7' } });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual({ detail: 'Username is already taken', code: 'username_taken' });
-    const sameEmail = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'carol2', email: 'CAROL@example.com', password: 'secret1' } });
+    const sameEmail = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'carol2', email: 'CAROL@example.com', password: 'kettle-lamp-7' } });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toEqual({ detail: 'Email is already registered', code: 'email_taken' });
   });
 
   it('cannot make itself an admin: unknown fields such as role are ignored', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'mallory', email: 'mallory@example.com', password: 'secret1', role: 'admin', is_active: false } });
+    const response = await t.request({ method: 'POST', url: '/api/auth/register', payload: { username: 'mallory', email: 'mallory@example.com', password: 'kettle-lamp-7', role: 'admin', is_active: false } });
     expect(response.statusCode).toBe(201);
     expect(response.json().user).toMatchObject({ role: 'user', is_active: true });
   });

@@ -7,6 +7,7 @@ import { sendDueMail } from '../src/mail/outbox.ts';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
+import { waitFor } from './helpers/wait-for.ts';
 
 let t: TestApp;
 let sandbox: RunningPaymentSandbox;
@@ -98,10 +99,9 @@ describe('a PayPal payment through the sandbox', () => {
     expect(delivered).toHaveLength(2);
     for (const key of delivered) expect(keys).toContain(key);
 
-    await sendDueMail(t.app);
-    const receipt = peer.received.find((mail) => mail.to.includes(email));
-    expect(receipt).toBeDefined();
-    for (const key of delivered) expect(receipt!.decoded).toContain(key);
+    // Sent right after the commit: no sweep is needed.
+    const receipt = await waitFor(() => peer.received.find((mail) => mail.to.includes(email)), 'the receipt');
+    for (const key of delivered) expect(receipt.decoded).toContain(key);
   });
 
   it('changes nothing on a second capture of the same order: no second charge, no second delivery', async () => {
@@ -138,15 +138,19 @@ describe('a PayPal payment through the sandbox', () => {
     expect((await guestView(order.id, order.access_token)).json()).toMatchObject({ status: 'pending', goods_included: false });
   });
 
-  it('does not deliver when the captured amount differs from the order', async () => {
-    const { order } = await pendingOrder(1, 50);
+  it('does not deliver when the captured amount differs from the order, and gives the money back', async () => {
+    const { order, email } = await pendingOrder(1, 50);
     const { paypalOrderId } = await payAndApprove(order.id);
     const unit = sandbox.state.orders.get(paypalOrderId)!.purchaseUnits[0]!;
     unit.amount.value = '1.00';
     const response = await capture(paypalOrderId);
     expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('amount_mismatch');
-    expect((await guestView(order.id, order.access_token)).json().status).toBe('pending');
+    expect(response.json().code).toBe('payment_refunded');
+    const view = (await guestView(order.id, order.access_token)).json();
+    expect(view).toMatchObject({ status: 'refunded', goods_included: false });
+    const taken = [...sandbox.state.captures.values()].find((entry) => entry.custom_id === order.id)!;
+    expect(taken.status).toBe('REFUNDED');
+    await waitFor(() => peer.received.find((mail) => mail.to.includes(email) && /refunded/i.test(mail.decoded)), 'the refund notice');
   });
 
   it('answers 404 for a PayPal order that is not ours', async () => {

@@ -68,6 +68,9 @@ export async function build(env: Record<string, string> = {}, { announceAdminPas
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Tests place many orders from one address (inject's 127.0.0.1); the tests of these caps set their own.
+    UNPAID_ORDERS_PER_BUYER: '1000',
+    UNPAID_ORDERS_PER_ADDRESS: '1000',
     ...env,
   });
   const app = await buildApp({ config, database: handle, ...(announceAdminPassword ? { announceAdminPassword } : {}) });
