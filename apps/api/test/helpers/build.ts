@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
 import { loadConfig } from '../../src/env.ts';
+import type { PayPalClient } from '../../src/payments/paypal-client.ts';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 
@@ -55,10 +56,12 @@ let counter = 0;
 export interface BuildTestOptions {
   /** Receives the generated admin password on a first start without ADMIN_PASSWORD (pass `ADMIN_PASSWORD: ''` in env). */
   announceAdminPassword?: (password: string) => void;
+  /** A PayPal client of the test's own (to interleave other work with PayPal's answers). */
+  paypal?: PayPalClient;
 }
 
 /** Builds the whole app on a fresh database and data folder, as the server does, for `inject` tests. */
-export async function build(env: Record<string, string> = {}, { announceAdminPassword }: BuildTestOptions = {}): Promise<TestApp> {
+export async function build(env: Record<string, string> = {}, { announceAdminPassword, paypal }: BuildTestOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'store-api-'));
   const { handle, drop } = await freshDatabase();
   const config = loadConfig({
@@ -73,7 +76,7 @@ export async function build(env: Record<string, string> = {}, { announceAdminPas
     UNPAID_ORDERS_PER_ADDRESS: '1000',
     ...env,
   });
-  const app = await buildApp({ config, database: handle, ...(announceAdminPassword ? { announceAdminPassword } : {}) });
+  const app = await buildApp({ config, database: handle, ...(announceAdminPassword ? { announceAdminPassword } : {}), ...(paypal ? { paypal } : {}) });
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
