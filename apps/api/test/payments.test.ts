@@ -3,7 +3,6 @@ import { OrderSchema, routes } from '@store/contracts';
 import { captureEvent, deliverWebhook, orderApprovedEvent, replayWebhook, startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendDueMail } from '../src/mail/outbox.ts';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';

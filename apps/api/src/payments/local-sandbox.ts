@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { LOCAL_SANDBOX_PREFIX } from './paypal-endpoint.ts';
 
@@ -8,34 +7,31 @@ import { LOCAL_SANDBOX_PREFIX } from './paypal-endpoint.ts';
  * defines it false, so the sandbox's code is dropped from the bundle; run from source it is there.
  */
 declare const __PAYMENT_SANDBOX_BUILD__: boolean | undefined;
-export const SANDBOX_IN_BUILD = sandboxInBuild();
-
-// Written out where it is tested, so esbuild folds the condition and leaves the import (and the sandbox) out.
-function sandboxInBuild(): boolean {
-  return typeof __PAYMENT_SANDBOX_BUILD__ === 'undefined' || __PAYMENT_SANDBOX_BUILD__;
-}
+export const SANDBOX_IN_BUILD = typeof __PAYMENT_SANDBOX_BUILD__ === 'undefined' || __PAYMENT_SANDBOX_BUILD__;
 
 /**
  * Serves the local stand-in for PayPal and CoinGate under /sandbox (no internet here), loaded only when
  * it is on. Once real PayPal credentials are saved it answers 404: the shop pays through PayPal then.
  */
 export async function registerLocalSandbox(app: FastifyInstance, publicBase: string): Promise<void> {
-  if (!(typeof __PAYMENT_SANDBOX_BUILD__ === 'undefined' || __PAYMENT_SANDBOX_BUILD__)) return;
-  const { paymentSandbox } = await import('@store/payment-sandbox');
-  await app.register(
-    async (scope) => {
-      // The stand-in is not part of the store's API: keep it out of the OpenAPI document.
-      scope.addHook('onRoute', (route) => {
-        route.schema = { ...route.schema, hide: true };
-      });
-      scope.addHook('onRequest', async () => {
-        const settings = await readSettings(app.db);
-        if (settings.paypal_client_id && settings.paypal_client_secret) {
-          throw new AppError('not_found', 'The payment sandbox is off: this store pays through PayPal', 'route_not_found');
-        }
-      });
-      await scope.register(paymentSandbox, { publicUrl: `${publicBase}${LOCAL_SANDBOX_PREFIX}` });
-    },
-    { prefix: LOCAL_SANDBOX_PREFIX },
-  );
+  // The condition is written out here, around the import, so esbuild folds it and leaves the sandbox out.
+  if (typeof __PAYMENT_SANDBOX_BUILD__ === 'undefined' || __PAYMENT_SANDBOX_BUILD__) {
+    const { paymentSandbox } = await import('@store/payment-sandbox');
+    await app.register(
+      async (scope) => {
+        // The stand-in is not part of the store's API: keep it out of the OpenAPI document.
+        scope.addHook('onRoute', (route) => {
+          route.schema = { ...route.schema, hide: true };
+        });
+        scope.addHook('onRequest', async (_request, reply) => {
+          const settings = await readSettings(app.db);
+          if (settings.paypal_client_id && settings.paypal_client_secret) {
+            return reply.code(404).send({ detail: 'The payment sandbox is off: this store pays through PayPal', code: 'route_not_found' });
+          }
+        });
+        await scope.register(paymentSandbox, { publicUrl: `${publicBase}${LOCAL_SANDBOX_PREFIX}` });
+      },
+      { prefix: LOCAL_SANDBOX_PREFIX },
+    );
+  }
 }
