@@ -76,6 +76,10 @@ export function storeE2eConfig({ port: defaultPort, basePath = '/' }: StoreE2eOp
         LOG_LEVEL: 'warn',
         // Every test registers its own account: the per-IP limit of 20 a minute would refuse them.
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        // Every test's orders come from this one address, and some are left unpaid on purpose.
+        UNPAID_ORDERS_PER_ADDRESS: '10000',
+        // The tests' SMTP peer listens on loopback (on by default only for the embedded database).
+        SMTP_ALLOW_PRIVATE_HOSTS: 'true',
       },
     },
   });

@@ -79,7 +79,8 @@ export const authPlugin = fp(
       }
       // One query: the session must still exist and be unexpired, and its account active.
       const user =
-        typeof payload.sub === 'string' && typeof payload.sid === 'string' && UUID.test(payload.sid)
+        // Ids are checked before they reach the database: a token signed with our key may still carry odd claims.
+        typeof payload.sub === 'string' && typeof payload.sid === 'string' && UUID.test(payload.sub) && UUID.test(payload.sid)
           ? await app.db
               .selectFrom('sessions')
               .innerJoin('users', 'users.id', 'sessions.user_id')
