@@ -104,3 +104,18 @@ describe('licence key pastes', () => {
     expect(response.json()).toMatchObject({ added: 40_000, duplicates: [] });
   });
 });
+
+describe('a webhook body nested thousands deep', () => {
+  it('is refused with 400 before anything is passed on to PayPal', async () => {
+    // Written as text: JSON.stringify itself cannot nest this deep.
+    const resource = `${'{"id":'.repeat(5000)}"leaf"${'}'.repeat(5000)}`;
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/paypal/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"id":"WH-DEEP","event_type":"PAYMENT.CAPTURE.COMPLETED","resource":${resource}}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe('The webhook body is nested too deeply');
+  });
+});

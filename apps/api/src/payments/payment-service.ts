@@ -313,6 +313,20 @@ export interface WebhookHeaders {
   authAlgo?: string;
 }
 
+const MAX_EVENT_DEPTH = 32;
+
+/** Whether a JSON value nests objects or arrays deeper than `max`, walked without recursion. */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const isPayPalId = (value: unknown): value is string => typeof value === 'string' && PAYPAL_ID.test(value);
 
 /** Our decision about an event that is final (an order no longer payable, a declined card): answered 200 so PayPal stops retrying. */
@@ -325,6 +339,8 @@ const isFinalDecision = (error: unknown) => error instanceof AppError && error.s
  * answered 200: only a failure on our side asks PayPal to retry.
  */
 export async function handlePayPalWebhook(app: FastifyInstance, event: { id: string; event_type: string; resource: Record<string, unknown> }, headers: WebhookHeaders): Promise<void> {
+  // PayPal's events nest a few levels; a body nested thousands deep could not even be passed on for verification.
+  if (nestedDeeperThan(event, MAX_EVENT_DEPTH)) throw new AppError('bad_request', 'The webhook body is nested too deeply', 'webhook_unverified');
   const seen = await app.db.selectFrom('payment_events').select('id').where('provider', '=', 'paypal').where('event_id', '=', event.id).executeTakeFirst();
   if (seen) return;
   const { endpoint, webhookId } = await endpointOf(app);
