@@ -214,8 +214,9 @@ export function presentOrderSummary({ order, items }: OrderWithItems): OrderSumm
 
 function toOrder(app: FastifyInstance, { order, items }: OrderWithItems, includeGoods: boolean, keys: Map<string, string[]>): Order {
   const delivered = includeGoods && order.status === 'completed';
+  const summary = presentOrderSummary({ order, items });
   return {
-    ...presentOrderSummary({ order, items }),
+    ...summary,
     user_id: order.user_id,
     payment_method: order.payment_method as Order['payment_method'],
     payment_id: order.payment_id,
@@ -226,13 +227,8 @@ function toOrder(app: FastifyInstance, { order, items }: OrderWithItems, include
       ...(order.invoice_city ? { city: order.invoice_city } : {}),
       ...(order.invoice_country ? { country: order.invoice_country } : {}),
     },
-    items: items.map((item) => ({
-      id: item.id,
-      product_id: item.product_id,
-      title: item.title,
-      quantity: item.quantity,
-      price: toDollars(item.unit_price_cents),
-      delivery: item.delivery,
+    items: summary.items.map((item) => ({
+      ...item,
       ...(delivered && item.delivery === 'license_key' ? { keys: keys.get(item.id) ?? [] } : {}),
       ...(delivered && item.delivery === 'download' ? { download_url: downloadUrl(app, item.id) } : {}),
     })),
