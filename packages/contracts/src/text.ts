@@ -8,10 +8,13 @@ import { Format } from 'typebox/format';
  * tab, line feed and carriage return.
  */
 
+// Matching control characters is the point of these two expressions.
+/* eslint-disable no-control-regex */
 /** Every C0 and C1 control character and DEL. */
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
 /** The same, less tab, line feed and carriage return. */
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+/* eslint-enable no-control-regex */
 
 export const TEXT_FORMATS = {
   'plain-line': (value: string) => !CONTROL.test(value),
