@@ -1,9 +1,9 @@
 import { BRAND_NAME, type SiteInfo } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from './features/session/session.ts';
-import { SITE_INFO, anAdmin, jsonResponse, storeSession, stubApi } from './test/api.ts';
+import { SITE_INFO, anAdmin, apiError, jsonResponse, storeSession, stubApi } from './test/api.ts';
 import { renderApp } from './test/render.tsx';
 
 const siteInfo: SiteInfo = { ...SITE_INFO, logo_url: 'https://cdn.example.com/acme.png', primary_color: '#8b5cf6', font_family: 'Poppins' };
@@ -92,5 +92,35 @@ describe('the admin shell', () => {
     expect(sessionStore.getState().user).toBeNull();
     expect(window.localStorage.getItem('access_token')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('ends the session on the server with its token when logging out', async () => {
+    const fetchMock = stubApi();
+    const { router } = renderApp('/admin/orders');
+
+    await userEvent.setup().click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const logouts = fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/api/auth/logout'));
+    expect(logouts).toHaveLength(1);
+    expect(new Headers(logouts[0]?.[1]?.headers).get('Authorization')).toBe('Bearer stored-token');
+    expect(sessionStore.getState().user).toBeNull();
+  });
+
+  it.each([
+    ['cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['says the token had already expired', () => apiError(401, 'Your session has ended', 'unauthorized')],
+  ])('still logs out and shows the login screen when the server %s', async (_, answer) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({ 'POST /api/auth/logout': answer });
+    const { router } = renderApp('/admin/orders');
+
+    await userEvent.setup().click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStore.getState().user).toBeNull();
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
   });
 });

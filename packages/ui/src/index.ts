@@ -54,7 +54,14 @@ export { MessagePage, PagePending, type MessagePageProps } from './components/me
 
 // Browser plumbing both apps share: the stored session and the query client's policy.
 export { SESSION_KEYS, readAccessToken, clearStoredSession } from './session/session-storage.ts';
-export { createSessionStore, type SessionState, type SessionStatus, type SessionStore } from './session/session-store.ts';
+export {
+  createSessionStore,
+  LOGOUT_WAIT_MS,
+  type SessionState,
+  type SessionStatus,
+  type SessionStore,
+  type SessionStoreOptions,
+} from './session/session-store.ts';
 export { createQueryClient } from './query/query-client.ts';
 export { parseHttpUrl } from './config/http-url.ts';
 export { SearchField, type SearchFieldProps } from './components/search-field.tsx';

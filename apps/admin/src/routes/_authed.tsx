@@ -28,13 +28,14 @@ function AuthedLayout() {
   // Between signing out and the login screen showing, for a moment: nothing of the admin stays on screen.
   if (!user) return <PagePending label="Signing out…" />;
 
-  const logout = () => {
-    sessionStore.getState().signOut();
-    void navigate({ to: '/login' });
+  // The server ends the session first; it is forgotten here and the login shows even if that call failed.
+  const logout = async () => {
+    await sessionStore.getState().logout();
+    await navigate({ to: '/login' });
   };
 
   return (
-    <AdminShell user={user} onLogout={logout}>
+    <AdminShell user={user} onLogout={() => void logout()}>
       <Outlet />
     </AdminShell>
   );

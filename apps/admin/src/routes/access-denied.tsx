@@ -16,10 +16,12 @@ function AccessDeniedRoute() {
   const navigate = Route.useNavigate();
   return (
     <AccessDeniedPage
-      onLogout={() => {
-        sessionStore.getState().signOut();
-        void navigate({ to: '/login' });
-      }}
+      onLogout={() =>
+        void sessionStore
+          .getState()
+          .logout()
+          .then(() => navigate({ to: '/login' }))
+      }
     />
   );
 }

@@ -59,6 +59,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     items: [anItem()],
     expires_at: null,
     goods_included: true,
+    test: false,
     ...overrides,
   };
 }
@@ -91,7 +92,8 @@ function storedUser(): User | null {
 
 /**
  * Stubs `fetch` with answers by `METHOD /path` (e.g. `GET /api/admin/orders`). By default the site
- * information answers, GET /auth/me answers the stored user (401 without one), and anything else is a 404.
+ * information answers, GET /auth/me answers the stored user (401 without one), POST /auth/logout answers
+ * 204, and anything else is a 404.
  */
 export function stubApi(handlers: Record<string, Handler> = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -104,6 +106,7 @@ export function stubApi(handlers: Record<string, Handler> = {}) {
       const user = storedUser();
       return user ? jsonResponse(user) : apiError(401, 'Not signed in', 'unauthorized');
     }
+    if (key === 'POST /api/auth/logout') return new Response(null, { status: 204 });
     return apiError(404, 'Not found', 'not_found');
   });
   vi.stubGlobal('fetch', fetchMock);

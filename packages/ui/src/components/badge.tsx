@@ -8,11 +8,13 @@ export interface BadgeProps {
   tone?: BadgeTone;
   children: ReactNode;
   className?: string;
+  /** A tooltip that says what the badge means, e.g. why an order is marked Test. */
+  title?: string;
 }
 
-export function Badge({ tone = 'gray', children, className }: BadgeProps) {
+export function Badge({ tone = 'gray', children, className, title }: BadgeProps) {
   return (
-    <span data-tone={tone} className={[styles.badge, styles.tone[tone], className].filter(Boolean).join(' ')}>
+    <span data-tone={tone} title={title} className={[styles.badge, styles.tone[tone], className].filter(Boolean).join(' ')}>
       {children}
     </span>
   );

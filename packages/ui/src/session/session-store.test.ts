@@ -1,6 +1,6 @@
 import type { User } from '@store/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSessionStore } from './session-store.ts';
+import { LOGOUT_WAIT_MS, createSessionStore } from './session-store.ts';
 import { SESSION_KEYS } from './session-storage.ts';
 
 const USER: User = {
@@ -58,5 +58,78 @@ describe('session store', () => {
     expect(session.getState().user).toBeNull();
     expect(localStorage.getItem(SESSION_KEYS.accessToken)).toBeNull();
     expect(localStorage.getItem(SESSION_KEYS.user)).toBeNull();
+  });
+
+  it('logs out by ending the session on the server with the stored token, then forgetting it here', async () => {
+    storeSession();
+    const seen: (string | null)[] = [];
+    const endSession = vi.fn(async () => {
+      seen.push(localStorage.getItem(SESSION_KEYS.accessToken));
+    });
+    const session = createSessionStore({ fetchCurrentUser: async () => USER, endSession });
+    await session.getState().initialize();
+
+    await session.getState().logout();
+
+    expect(endSession).toHaveBeenCalledOnce();
+    expect(seen).toEqual(['token']);
+    expect(session.getState().user).toBeNull();
+    expect(localStorage.getItem(SESSION_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(SESSION_KEYS.user)).toBeNull();
+  });
+
+  it('forgets the session here even when the server cannot end it', async () => {
+    storeSession();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const session = createSessionStore({
+      fetchCurrentUser: async () => USER,
+      endSession: async () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await session.getState().initialize();
+
+    await session.getState().logout();
+
+    expect(session.getState().user).toBeNull();
+    expect(localStorage.getItem(SESSION_KEYS.accessToken)).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Could not end the session on the server', expect.any(TypeError));
+  });
+
+  it('stops waiting for a server that does not answer, and signs out all the same', async () => {
+    storeSession();
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let aborted = false;
+    const endSession = (signal: AbortSignal) =>
+      new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          reject(new DOMException('The operation was aborted.', 'AbortError'));
+        }),
+      );
+    const session = createSessionStore({ fetchCurrentUser: async () => USER, endSession });
+    await session.getState().initialize();
+
+    try {
+      const done = session.getState().logout();
+      await vi.advanceTimersByTimeAsync(LOGOUT_WAIT_MS);
+      await done;
+    } finally {
+      vi.useRealTimers();
+    }
+
+    expect(aborted).toBe(true);
+    expect(session.getState().user).toBeNull();
+    expect(localStorage.getItem(SESSION_KEYS.accessToken)).toBeNull();
+  });
+
+  it('does not call the server for a logout without a stored session, and tells it once for a double click', async () => {
+    const endSession = vi.fn(async () => null);
+    const session = createSessionStore({ fetchCurrentUser: async () => USER, endSession });
+    await session.getState().logout();
+    expect(endSession).not.toHaveBeenCalled();
+
+    storeSession();
+    await Promise.all([session.getState().logout(), session.getState().logout()]);
+    expect(endSession).toHaveBeenCalledOnce();
   });
 });

@@ -15,7 +15,13 @@ export interface SessionState {
   /** Restores the stored session once; later calls answer the same promise. */
   initialize: () => Promise<void>;
   signIn: (auth: AuthResponse) => void;
+  /** Forgets the session here only, e.g. after the API answered 401: the server has already ended it. */
   signOut: () => void;
+  /**
+   * Logout: ends the session on the server (its token stops working), then forgets it here. The
+   * forgetting happens whatever the server answers (offline, 401, timeout), so the button always works.
+   */
+  logout: () => Promise<void>;
 }
 
 export type SessionStore = StoreApi<SessionState> & {
@@ -43,8 +49,34 @@ function storeSession(token: string | null, user: User): void {
   }
 }
 
-export function createSessionStore({ fetchCurrentUser }: { fetchCurrentUser: () => Promise<User> }): SessionStore {
+/** How long a logout waits for the server before forgetting the session here anyway. */
+export const LOGOUT_WAIT_MS = 5_000;
+
+export interface SessionStoreOptions {
+  /** GET /auth/me: the stored token's account. */
+  fetchCurrentUser: () => Promise<User>;
+  /** POST /auth/logout with the stored token; the signal aborts it after `LOGOUT_WAIT_MS`. */
+  endSession?: (signal: AbortSignal) => Promise<unknown>;
+}
+
+export function createSessionStore({ fetchCurrentUser, endSession }: SessionStoreOptions): SessionStore {
   let initializing: Promise<void> | null = null;
+  let loggingOut: Promise<void> | null = null;
+
+  async function endServerSession(): Promise<void> {
+    if (!endSession || !readAccessToken()) return;
+    // A server that does not answer must not keep the shopper signed in: the wait is bounded.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), LOGOUT_WAIT_MS);
+    try {
+      await endSession(controller.signal);
+    } catch (error) {
+      // Offline, or the token had already expired (401): this browser signs out all the same.
+      console.warn('Could not end the session on the server', error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   const store = createStore<SessionState>()((set) => ({
     status: 'loading',
@@ -76,6 +108,15 @@ export function createSessionStore({ fetchCurrentUser }: { fetchCurrentUser: () 
     signOut: () => {
       clearStoredSession();
       set({ user: null });
+    },
+    logout: () => {
+      // The token is still stored while the server is told, so the call carries it; a second click waits for the first.
+      loggingOut ??= endServerSession().finally(() => {
+        loggingOut = null;
+        clearStoredSession();
+        set({ user: null });
+      });
+      return loggingOut;
     },
   }));
 

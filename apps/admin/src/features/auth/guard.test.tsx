@@ -43,9 +43,9 @@ describe('the admin guard', () => {
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/admin/'))).toBe(false);
   });
 
-  it('lets a refused account log out and go to the login screen', async () => {
+  it('lets a refused account log out, ending its session on the server, and go to the login screen', async () => {
     storeSession(aUser());
-    stubApi();
+    const fetchMock = stubApi();
     const { router } = renderApp('/admin/');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
@@ -53,6 +53,7 @@ describe('the admin guard', () => {
     expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionStore.getState().user).toBeNull();
+    expect(callsTo(fetchMock, 'POST /api/auth/logout')).toHaveLength(1);
   });
 
   it('sends a signed-in admin away from the login screen to where they were heading', async () => {

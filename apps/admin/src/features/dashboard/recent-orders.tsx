@@ -1,7 +1,8 @@
-import { Price, Skeleton, StatusBadge } from '@store/ui';
+import { Price, Skeleton } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import * as layout from '../layout/admin-layout.css.ts';
+import { OrderStatusBadges } from '../orders/order-status-badges.tsx';
 import { RECENT_ORDERS, adminOrdersQueryOptions } from '../orders/queries.ts';
 import { formatAdminDate, orderRef } from '../site/format.ts';
 import * as styles from './dashboard.css.ts';
@@ -53,7 +54,7 @@ export function RecentOrders() {
               </span>
               <span className={styles.orderSide}>
                 <Price amount={order.total_amount} cents className={styles.amount} />
-                <StatusBadge status={order.status} />
+                <OrderStatusBadges order={order} />
               </span>
             </li>
           ))}

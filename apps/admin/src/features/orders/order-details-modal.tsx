@@ -1,8 +1,9 @@
 import { toCents, toDollars, type Order } from '@store/contracts';
-import { Button, DataCell, DataHeaderCell, DataRow, DataTable, Modal, Price, StatusBadge } from '@store/ui';
+import { Button, DataCell, DataHeaderCell, DataRow, DataTable, Modal, Price } from '@store/ui';
 import { DetailItem, DetailList, DetailSection } from '../layout/detail-list.tsx';
 import * as layout from '../layout/admin-layout.css.ts';
 import { formatAdminDate, orderRef, shortId } from '../site/format.ts';
+import { OrderStatusBadges } from './order-status-badges.tsx';
 import * as styles from './orders.css.ts';
 import { paymentMethodLabel } from './payment-methods.ts';
 import { adminStatusActions } from './status-actions.ts';
@@ -37,7 +38,7 @@ function OrderDetails({ order, onChanged }: { order: Order; onChanged: () => voi
         </DetailItem>
         <DetailItem label="User ID">{order.user_id ? <span className={layout.mono}>{order.user_id}</span> : 'Guest'}</DetailItem>
         <DetailItem label="Status">
-          <StatusBadge status={order.status} />
+          <OrderStatusBadges order={order} />
         </DetailItem>
         <DetailItem label="Date">{formatAdminDate(order.created_at)}</DetailItem>
         <DetailItem label="Total">

@@ -149,6 +149,32 @@ describe('the orders screen', () => {
     expect(modal.queryByText('Payment ID')).not.toBeInTheDocument();
   });
 
+  it('marks an order paid through the payment sandbox with a Test badge, in the list and in its details', async () => {
+    const SANDBOX = anOrder({ ...PENDING, status: 'completed', test: true });
+    stubApi({ 'GET /api/admin/orders': ordersAnswer([SANDBOX, GUEST]) });
+    renderApp('/admin/orders');
+
+    await screen.findByRole('button', { name: 'View order #abcd1234' });
+    const badge = within(rowOf('View order #abcd1234')).getByText('Test');
+    expect(badge).toHaveAttribute('title', 'Paid through the payment sandbox: no real money');
+    expect(within(rowOf('View order #abcd1234')).getByText('Completed')).toBeInTheDocument();
+    expect(within(rowOf('View order #feedf00d')).queryByText('Test')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'View order #abcd1234' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Order #abcd1234' }));
+    expect(modal.getByText('Test')).toHaveAttribute('title', 'Paid through the payment sandbox: no real money');
+  });
+
+  it('shows a refunded order as Refunded, and the filter offers it', async () => {
+    stubApi({ 'GET /api/admin/orders': ordersAnswer([anOrder({ ...PENDING, status: 'refunded' })]) });
+    renderApp('/admin/orders?status=refunded');
+
+    await screen.findByRole('button', { name: 'View order #abcd1234' });
+    expect(within(rowOf('View order #abcd1234')).getByText('Refunded')).toHaveAttribute('data-tone', 'gray');
+    expect(screen.getByLabelText('Status')).toHaveValue('refunded');
+    expect(within(screen.getByLabelText('Status')).getByRole('option', { name: 'Refunded' })).toBeInTheDocument();
+  });
+
   const OFFERED: Record<OrderStatus, string[]> = {
     pending: ['Confirm Order', 'Reject Order'],
     rejected: ['Confirm Order'],
@@ -156,6 +182,7 @@ describe('the orders screen', () => {
     confirmed: [],
     completed: [],
     failed: [],
+    refunded: [],
   };
 
   it.each(ORDER_STATUSES.map((status) => status.value))('offers exactly the allowed status changes for a %s order', async (status) => {

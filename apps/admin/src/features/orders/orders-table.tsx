@@ -9,10 +9,10 @@ import {
   EyeIcon,
   IconButton,
   Price,
-  StatusBadge,
 } from '@store/ui';
 import * as layout from '../layout/admin-layout.css.ts';
 import { formatAdminDate, orderRef, shortId } from '../site/format.ts';
+import { OrderStatusBadges } from './order-status-badges.tsx';
 
 const COLUMNS = 6;
 
@@ -67,7 +67,7 @@ export function OrdersTable({ orders, loading, busy, onView }: OrdersTableProps)
               <Price amount={order.total_amount} cents />
             </DataCell>
             <DataCell label="Status">
-              <StatusBadge status={order.status} />
+              <OrderStatusBadges order={order} />
             </DataCell>
             <DataCell label="Date" nowrap>
               <time dateTime={order.created_at}>{formatAdminDate(order.created_at)}</time>

@@ -29,3 +29,10 @@ export const modalActions = style({
   marginTop: vars.space.lg,
   borderTop: `1px solid ${vars.color.border}`,
 });
+
+export const statusBadges = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+});

@@ -5,6 +5,7 @@ const PAYMENT_METHOD_LABELS: Record<Order['payment_method'], string> = {
   crypto: 'Crypto',
   card: 'Card',
   manual: 'Manual',
+  free: 'Free',
 };
 
 export function paymentMethodLabel(method: string): string {

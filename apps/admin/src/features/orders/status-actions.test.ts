@@ -9,6 +9,7 @@ const EXPECTED: Record<OrderStatus, string[]> = {
   confirmed: [],
   completed: [],
   failed: [],
+  refunded: [],
 };
 
 describe('the status changes offered on the orders screen', () => {

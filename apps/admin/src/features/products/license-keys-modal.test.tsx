@@ -1,3 +1,4 @@
+import { LIMITS } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -85,7 +86,9 @@ describe('the licence keys dialog', { timeout: 30_000 }, () => {
 
     await user.type(within(dialog).getByLabelText('Licence keys'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Add keys' }));
-    expect(within(dialog).getByText('Paste at least one key, one per line')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(`Paste at least one key, one per line, each at most ${LIMITS.licenseKeyMaxLength} characters`),
+    ).toBeInTheDocument();
     expect(api.callsTo(`POST /api/admin/products/${product.id}/keys`)).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Licence keys'), 'K-1');

@@ -70,13 +70,14 @@ export interface FakeApi {
 }
 
 /**
- * Stubs `fetch` with a table of routes ("GET /api/admin/products" → handler). The session check and the
- * site information answer by default; anything else unknown answers 404 so a test sees it.
+ * Stubs `fetch` with a table of routes ("GET /api/admin/products" → handler). The session check, the
+ * logout and the site information answer by default; anything else unknown answers 404 so a test sees it.
  */
 export function stubApi(routes: Record<string, ApiHandler>): FakeApi {
   const calls: ApiCall[] = [];
   const table: Record<string, ApiHandler> = {
     'GET /api/auth/me': () => ADMIN_USER,
+    'POST /api/auth/logout': () => new Response(null, { status: 204 }),
     'GET /api/site-info': () => SITE_INFO,
     'GET /api/products/categories': () => [
       { value: 'ai_tools', label: 'AI Tools' },

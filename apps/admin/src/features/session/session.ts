@@ -2,8 +2,14 @@ import { createSessionStore, type SessionState } from '@store/ui';
 import { useStore } from 'zustand';
 import { api } from '../../lib/api.ts';
 
-/** The staff member's session: the shop's keys and rules (spec section 4), checked with GET /auth/me. */
-export const sessionStore = createSessionStore({ fetchCurrentUser: () => api.me() });
+/**
+ * The staff member's session: the shop's keys and rules (spec section 4), checked with GET /auth/me;
+ * a logout ends it on the server (POST /auth/logout) before forgetting it here.
+ */
+export const sessionStore = createSessionStore({
+  fetchCurrentUser: () => api.me(),
+  endSession: (signal) => api.logout(undefined, { signal }),
+});
 
 export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(sessionStore, selector);

@@ -6,7 +6,7 @@ export function RoleBadge({ role }: { role: string }) {
   return <Badge tone={role === 'admin' ? 'blue' : 'gray'}>{labelOf(ROLES, role)}</Badge>;
 }
 
-/** Aktivan in green, Neaktivan in grey. `is_active` is shown only: the admin cannot change it (spec section 4). */
+/** Aktivan in green, Neaktivan in grey; staff change it from the account's details. */
 export function ActiveBadge({ active }: { active: boolean }) {
   return <Badge tone={active ? 'green' : 'gray'}>{active ? 'Aktivan' : 'Neaktivan'}</Badge>;
 }

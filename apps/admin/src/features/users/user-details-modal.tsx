@@ -1,32 +1,38 @@
 import type { User } from '@store/contracts';
-import { Modal, Price, Skeleton, visuallyHidden } from '@store/ui';
+import { Button, Modal, Price, Skeleton, visuallyHidden } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DetailItem, DetailList, DetailSection } from '../layout/detail-list.tsx';
 import * as layout from '../layout/admin-layout.css.ts';
+import { selectUser, useSession } from '../session/session.ts';
 import { formatAdminDate } from '../site/format.ts';
 import { ActiveBadge, RoleBadge } from './labels.tsx';
 import { userStatsQueryOptions } from './queries.ts';
+import { useSetUserActive } from './use-set-user-active.ts';
 import * as styles from './users.css.ts';
 
 export interface UserDetailsModalProps {
   user: User | null;
   onClose: () => void;
+  /** The account as the server answered a change of its status. */
+  onChanged: (user: User) => void;
 }
 
 /**
  * One account (spec: admin users), with its real orders, spending and products bought from the API in place
  * of the spec's fixed zeros; views are not tracked, so they are not shown (docs/decisions/014-admin-app.md).
+ * Staff can deactivate an account (its sessions end at once) or activate it again, except their own.
  */
-export function UserDetailsModal({ user, onClose }: UserDetailsModalProps) {
+export function UserDetailsModal({ user, onClose, onChanged }: UserDetailsModalProps) {
   return (
     <Modal open={user !== null} title="Detalji korisnika" onClose={onClose} closeLabel="Zatvori">
-      {user && <UserDetails user={user} />}
+      {user && <UserDetails user={user} onChanged={onChanged} />}
     </Modal>
   );
 }
 
-function UserDetails({ user }: { user: User }) {
+function UserDetails({ user, onChanged }: { user: User; onChanged: (user: User) => void }) {
+  const me = useSession(selectUser);
   return (
     <>
       <DetailList>
@@ -44,7 +50,24 @@ function UserDetails({ user }: { user: User }) {
         <DetailItem label="Datum registracije">{formatAdminDate(user.created_at)}</DetailItem>
       </DetailList>
       <UserStatistics user={user} />
+      {/* The API refuses it too (409): an admin who deactivated their own account would lock themselves out. */}
+      {me && me.id !== user.id && <ActiveToggle user={user} onChanged={onChanged} />}
     </>
+  );
+}
+
+function ActiveToggle({ user, onChanged }: { user: User; onChanged: (user: User) => void }) {
+  const setActive = useSetUserActive({ onChanged });
+  return (
+    <div className={styles.actions}>
+      <Button
+        variant={user.is_active ? 'danger' : 'primary'}
+        loading={setActive.isPending}
+        onClick={() => setActive.mutate({ id: user.id, active: !user.is_active })}
+      >
+        {user.is_active ? 'Deaktiviraj nalog' : 'Aktiviraj nalog'}
+      </Button>
+    </div>
   );
 }
 

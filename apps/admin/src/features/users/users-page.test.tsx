@@ -170,4 +170,91 @@ describe('the users screen', () => {
     expect(await dialog.findByText('Statistika trenutno nije dostupna.')).toBeInTheDocument();
     expect(dialog.getByText('Porudžbine', { selector: 'dt' }).nextElementSibling).toHaveTextContent('—');
   });
+
+  /** The users API with a PATCH that changes `is_active` as the server does, answering the account. */
+  function accountsApi(users: User[]) {
+    const accounts = new Map(users.map((user) => [user.id, user]));
+    const handlers: Record<string, (request: StubRequest) => Response> = {
+      'GET /api/admin/users': (request) => usersApi([...accounts.values()])(request),
+      'GET /api/admin/users/counts': () =>
+        jsonResponse({
+          total: accounts.size,
+          admins: [...accounts.values()].filter((user) => user.role === 'admin').length,
+          active: [...accounts.values()].filter((user) => user.is_active).length,
+        } satisfies UserCounts),
+    };
+    for (const user of users) {
+      handlers[`PATCH /api/admin/users/${user.id}`] = ({ init }) => {
+        const { is_active } = JSON.parse(String(init?.body)) as { is_active: boolean };
+        const changed = { ...accounts.get(user.id)!, is_active };
+        accounts.set(user.id, changed);
+        return jsonResponse(changed);
+      };
+    }
+    return handlers;
+  }
+
+  async function openDetails(username: string) {
+    await userEvent.setup().click(await screen.findByRole('button', { name: `Detalji korisnika ${username}` }));
+    return within(await screen.findByRole('dialog', { name: 'Detalji korisnika' }));
+  }
+
+  it('deactivates an active account from its details, then shows it Neaktivan and reloads the list and the counters', async () => {
+    const fetchMock = stubApi(accountsApi(EVERYONE));
+    renderApp('/admin/users');
+    await waitFor(() => expect(counter('Aktivni korisnici')).toHaveTextContent('2'));
+
+    const dialog = await openDetails('alice');
+    expect(dialog.queryByRole('button', { name: 'Aktiviraj nalog' })).not.toBeInTheDocument();
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Deaktiviraj nalog' }));
+
+    expect(await screen.findByText('Nalog je deaktiviran')).toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(
+      ([input, init]) => init?.method === 'PATCH' && String(input).endsWith(`/api/admin/users/${ALICE.id}`),
+    );
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ is_active: false });
+    expect(await dialog.findByText('Neaktivan')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Aktiviraj nalog' })).toBeInTheDocument();
+    await waitFor(() => expect(counter('Aktivni korisnici')).toHaveTextContent('1'));
+    await waitFor(() => expect(within(rowOf('alice')).getByText('Neaktivan')).toBeInTheDocument());
+    expect(callsTo(fetchMock, 'GET /api/admin/users').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('activates an inactive account again', async () => {
+    stubApi(accountsApi(EVERYONE));
+    renderApp('/admin/users');
+
+    const dialog = await openDetails('bob');
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Aktiviraj nalog' }));
+
+    expect(await screen.findByText('Nalog je aktiviran')).toBeInTheDocument();
+    expect(await dialog.findByText('Aktivan')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Deaktiviraj nalog' })).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('bob')).getByText('Aktivan')).toBeInTheDocument());
+  });
+
+  it("shows the server's reason when it refuses the change, and keeps the account as it was", async () => {
+    stubApi({
+      ...accountsApi(EVERYONE),
+      [`PATCH /api/admin/users/${ALICE.id}`]: () => apiError(409, 'This account was changed by someone else', 'conflict'),
+    });
+    renderApp('/admin/users');
+
+    const dialog = await openDetails('alice');
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Deaktiviraj nalog' }));
+
+    expect(await screen.findByText('This account was changed by someone else')).toBeInTheDocument();
+    expect(dialog.getByText('Aktivan')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Deaktiviraj nalog' })).toBeEnabled();
+  });
+
+  it("offers no activation change on the signed-in admin's own account", async () => {
+    stubApi(accountsApi(EVERYONE));
+    renderApp('/admin/users');
+
+    const dialog = await openDetails('admin');
+    expect(dialog.getByText(ADMIN.id)).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Deaktiviraj nalog' })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Aktiviraj nalog' })).not.toBeInTheDocument();
+  });
 });

@@ -82,7 +82,7 @@ export function UsersPage() {
         <Pagination page={page} pageSize={USERS_PAGE_SIZE} total={total} onPageChange={setPage} labels={PAGINATION_LABELS} />
       </div>
 
-      <UserDetailsModal user={selected} onClose={() => setSelected(null)} />
+      <UserDetailsModal user={selected} onClose={() => setSelected(null)} onChanged={setSelected} />
     </div>
   );
 }

@@ -54,3 +54,14 @@ export const note = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.xs,
 });
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingTop: vars.space.md,
+  marginTop: vars.space.lg,
+  borderTop: `1px solid ${vars.color.border}`,
+});

@@ -3,13 +3,14 @@ import { IconButton, MinusIcon, PlusIcon, Price, TrashIcon } from '@store/ui';
 import { Link } from '@tanstack/react-router';
 import { lineTotalCents } from '@store/cart-core';
 import * as styles from './cart-page.css.ts';
-import { cartStore } from './cart-store.ts';
+import { cartStore, useCartCount } from './cart-store.ts';
 import { LineImage } from './line-image.tsx';
 import { productPath } from './product-path.ts';
 
 /** One cart line: picture, title linking to the product, unit price, quantity controls, line total, remove. */
 export function CartLine({ line }: { line: CartItem }) {
   const { increment, decrement, remove } = cartStore.getState();
+  const units = useCartCount();
   const quantityId = `quantity-${line.id}`;
   return (
     <li className={styles.line}>
@@ -40,8 +41,8 @@ export function CartLine({ line }: { line: CartItem }) {
             label={`Increase quantity of ${line.title}`}
             icon={<PlusIcon size={16} />}
             size="sm"
-            // The API takes at most this many of one product per order.
-            disabled={line.quantity >= LIMITS.orderMaxQuantity}
+            // The API takes at most this many of one product, and of all products, per order.
+            disabled={line.quantity >= LIMITS.orderMaxQuantity || units >= LIMITS.orderMaxUnits}
             onClick={() => increment(line.id)}
           />
         </div>

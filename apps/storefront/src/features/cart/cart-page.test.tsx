@@ -55,6 +55,27 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
   });
 
+  it('stops raising a quantity at 20 of one product, and every quantity at 100 units in all', async () => {
+    const ids = ['a1', 'a2', 'a3', 'a4', 'a5'].map((suffix) => `11111111-1111-4111-8111-1111111111${suffix}`);
+    const products = ids.map((id, index) => product({ id, title: `Tool ${index + 1}` }));
+    stubApi(catalogue(...products));
+    cartStore.getState().add(products[0]!, 20);
+    for (const entry of products.slice(1)) cartStore.getState().add(entry, 19);
+    const user = userEvent.setup();
+    renderApp('/cart');
+
+    expect(await screen.findByRole('button', { name: 'Increase quantity of Tool 1' })).toBeDisabled();
+    const second = screen.getByRole('button', { name: 'Increase quantity of Tool 2' });
+    expect(second).toBeEnabled();
+
+    // 20 + 4 × 19 = 96 units: four more reach the order's limit of 100.
+    for (const title of ['Tool 2', 'Tool 3', 'Tool 4', 'Tool 5'])
+      await user.click(screen.getByRole('button', { name: `Increase quantity of ${title}` }));
+
+    for (const title of ['Tool 2', 'Tool 3', 'Tool 4', 'Tool 5'])
+      expect(screen.getByRole('button', { name: `Increase quantity of ${title}` })).toBeDisabled();
+  });
+
   it('adds the line totals in whole cents, with the current prices of all lines read in one request', async () => {
     const api = stubApi({
       ...catalogue(product({ price: 0.1 }), product({ id: OTHER_PRODUCT_ID, title: 'Other', price: 0.2 })),

@@ -8,9 +8,11 @@ import { CHECKOUT_STORAGE_KEYS } from './checkout-storage.ts';
 import {
   WHOLE_APP_TIMEOUT_MS,
   ORDER_ID,
+  OTHER_PRODUCT_ID,
   PRODUCT_ID,
   apiError,
   catalogue,
+  freeOrder,
   order,
   product,
   resetShop,
@@ -173,5 +175,99 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
     expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('offers Get it free for a $0 cart: places a free order without PayPal, empties the cart and shows the goods', async () => {
+    const free = product({ price: 0 });
+    const placed = freeOrder({ user_id: user.id });
+    const api = stubApi({
+      ...storeSession(),
+      ...catalogue(free),
+      'POST /api/orders': () => placed,
+      'GET /api/orders/:id': () => placed,
+    });
+    cartStore.getState().add(free, 2);
+    const { router } = renderApp('/checkout');
+    const shopper = userEvent.setup();
+
+    const getItFree = await screen.findByRole('button', { name: 'Get it free' });
+    expect(screen.queryByRole('button', { name: 'Pay with PayPal' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /PayPal/ })).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    // The terms rule stays: nothing is placed before they are agreed.
+    expect(getItFree).toBeDisabled();
+    await shopper.click(termsBox());
+    await shopper.click(getItFree);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/payment/success/${ORDER_ID}`));
+    expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeInTheDocument();
+    const goods = screen.getByRole('region', { name: 'Your products' });
+    expect(within(goods).getByText('AAAA-1111-BBBB')).toBeInTheDocument();
+    expect(within(goods).getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(api.callsTo('POST', /^\/api\/orders$/).map((call) => call.body)).toEqual([
+      { items: [{ product_id: PRODUCT_ID, quantity: 2 }], payment_method: 'free' },
+    ]);
+    expect(api.callsTo('POST', /^\/api\/payments\/create$/)).toHaveLength(0);
+    expect(browser.assign).not.toHaveBeenCalled();
+    expect(cartStore.getState().items).toEqual([]);
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBeNull();
+  });
+
+  it('keeps Pay with PayPal for a cart with a free line and a paid one', async () => {
+    stubApi({ ...storeSession(), ...catalogue(product(), product({ id: OTHER_PRODUCT_ID, title: 'Free Template', price: 0 })) });
+    cartStore.getState().add(product(), 1);
+    cartStore.getState().add(product({ id: OTHER_PRODUCT_ID, title: 'Free Template', price: 0 }), 1);
+    renderApp('/checkout');
+
+    expect(await payButton()).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Get it free' })).toBeNull();
+  });
+
+  it("shows the server's reason when the order turns out not to be free", async () => {
+    const free = product({ price: 0 });
+    stubApi({
+      ...storeSession(),
+      ...catalogue(free),
+      'POST /api/orders': () => apiError(400, 'This order is not free: please pay with PayPal', 'order_not_free'),
+    });
+    cartStore.getState().add(free, 1);
+    renderApp('/checkout');
+    const shopper = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await shopper.click(termsBox());
+    await shopper.click(await screen.findByRole('button', { name: 'Get it free' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order is not free: please pay with PayPal');
+    expect(cartStore.getState().items).toHaveLength(1);
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's reason when the shopper already has unpaid orders waiting", async () => {
+    const detail = 'You already have unpaid orders waiting. Complete or cancel them, or wait a few minutes, before placing another.';
+    signedInCheckout({ 'POST /api/orders': () => apiError(429, detail, 'too_many_unpaid_orders') });
+    const shopper = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await shopper.click(termsBox());
+    await shopper.click(await payButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+    expect(browser.assign).not.toHaveBeenCalled();
+  });
+
+  it('goes to the order without PayPal when the server completes an order it priced at $0', async () => {
+    const placed = freeOrder({ user_id: user.id });
+    const api = signedInCheckout({ 'POST /api/orders': () => placed, 'GET /api/orders/:id': () => placed });
+    const shopper = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await shopper.click(termsBox());
+    await shopper.click(await payButton());
+
+    expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeInTheDocument();
+    expect(api.callsTo('POST', /^\/api\/payments\/create$/)).toHaveLength(0);
+    expect(cartStore.getState().items).toEqual([]);
   });
 });

@@ -9,9 +9,9 @@ import { selectUser, useSession } from '../session/session-store.ts';
 import * as styles from './checkout.css.ts';
 import { EmptyCheckout } from './empty-checkout.tsx';
 import { OrderPreview } from './order-preview.tsx';
-import { PaymentMethods } from './payment-methods.tsx';
+import { FreeOrderNote, PaymentMethods } from './payment-methods.tsx';
 import { TermsAgreement } from './terms-agreement.tsx';
-import { usePayPalCheckout } from './use-paypal-checkout.ts';
+import { isFreeCart, usePayPalCheckout } from './use-paypal-checkout.ts';
 
 /** The signed-in checkout (spec section 2): order preview, account data, payment method, terms, pay. */
 export function CheckoutPage() {
@@ -22,12 +22,13 @@ export function CheckoutPage() {
   const { pay, busy, error } = usePayPalCheckout();
 
   if (items.length === 0) return <EmptyCheckout />;
+  const free = isFreeCart(items);
 
   return (
     <Container className={styles.page}>
       <div className={styles.heading}>
         <h1 className={styles.title}>Checkout</h1>
-        <p className={styles.subtitle}>Review your order and pay securely with PayPal.</p>
+        <p className={styles.subtitle}>{free ? 'Review your order and get it free.' : 'Review your order and pay securely with PayPal.'}</p>
       </div>
       <PriceNotices refresh={refresh} />
       <div className={styles.layout}>
@@ -49,7 +50,7 @@ export function CheckoutPage() {
             <p className={styles.muted}>Your licence keys and downloads appear on your account page and are sent to this email.</p>
           </section>
           <section className={styles.card} aria-label="Payment">
-            <PaymentMethods />
+            {free ? <FreeOrderNote /> : <PaymentMethods />}
           </section>
         </div>
         <OrderPreview items={items} checking={refresh.checking}>
@@ -67,7 +68,7 @@ export function CheckoutPage() {
             loading={busy}
             onClick={() => void pay({ items })}
           >
-            Pay with PayPal
+            {free ? 'Get it free' : 'Pay with PayPal'}
           </Button>
           <Link to="/cart" className={styles.link}>
             Back to cart

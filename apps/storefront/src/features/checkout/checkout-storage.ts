@@ -88,8 +88,13 @@ export function clearPendingOrder(): void {
 
 /** The guest's invoice and the cart lines of the order being paid (spec section 4, guest flow). */
 export function saveGuestCheckout(invoice: GuestInvoice, items: readonly CartItem[]): void {
-  write(CHECKOUT_STORAGE_KEYS.guestOrderInfo, JSON.stringify(invoice));
+  saveGuestOrderInfo(invoice);
   write(CHECKOUT_STORAGE_KEYS.guestCartItems, JSON.stringify(items));
+}
+
+/** Only the guest's invoice, to fill the form next time: a free order has no payment pending, so no cart copy. */
+export function saveGuestOrderInfo(invoice: GuestInvoice): void {
+  write(CHECKOUT_STORAGE_KEYS.guestOrderInfo, JSON.stringify(invoice));
 }
 
 const INVOICE_FIELDS = ['email', 'name', 'address', 'city', 'country'] as const;

@@ -5,7 +5,18 @@ import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { browser } from './browser.ts';
 import { CHECKOUT_STORAGE_KEYS, readOrderAccessToken } from './checkout-storage.ts';
-import { WHOLE_APP_TIMEOUT_MS, ORDER_ID, PRODUCT_ID, catalogue, order, product, resetShop, storeSession, stubApi } from './test-support.ts';
+import {
+  WHOLE_APP_TIMEOUT_MS,
+  ORDER_ID,
+  PRODUCT_ID,
+  catalogue,
+  freeOrder,
+  order,
+  product,
+  resetShop,
+  storeSession,
+  stubApi,
+} from './test-support.ts';
 
 const PAYMENT_URL = 'http://127.0.0.1:3100/sandbox/checkoutnow?token=5O190127TN364715T';
 const INVOICE = { email: 'guest@example.com', name: 'Gus Guest', address: '1 Road', city: 'Leeds', country: 'UK' };
@@ -154,5 +165,58 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     renderApp('/guest-checkout');
 
     expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
+  });
+
+  it('offers Get it free for a $0 cart: places a free order without PayPal, keeps its access token and shows the goods', async () => {
+    const free = product({ price: 0 });
+    const api = stubApi({
+      ...catalogue(free),
+      'POST /api/orders': () => ({ ...freeOrder(), access_token: 'free-order-token' }),
+      'GET /api/guest/orders/:orderId': ({ url }) => (url.searchParams.get('token') === 'free-order-token' ? freeOrder() : order()),
+    });
+    cartStore.getState().add(free, 2);
+    const { router } = renderApp('/guest-checkout');
+    const user = userEvent.setup();
+
+    const getItFree = await screen.findByRole('button', { name: 'Get it free' });
+    expect(screen.queryByRole('button', { name: 'Pay with PayPal' })).toBeNull();
+    await waitFor(() => expect(getItFree).toBeEnabled());
+    await fillInvoice(user);
+    await user.click(screen.getByRole('checkbox', { name: /all sales of digital products are final/ }));
+    await user.click(getItFree);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order-success/${ORDER_ID}`));
+    const goods = await screen.findByRole('region', { name: 'Your products' });
+    expect(within(goods).getByText('CCCC-2222-DDDD')).toBeInTheDocument();
+    expect(within(goods).getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(api.callsTo('POST', /^\/api\/orders$/)[0]?.body).toEqual({
+      items: [{ product_id: PRODUCT_ID, quantity: 2 }],
+      payment_method: 'free',
+      invoice_data: INVOICE,
+    });
+    expect(api.callsTo('POST', /^\/api\/payments\/create$/)).toHaveLength(0);
+    expect(browser.assign).not.toHaveBeenCalled();
+    expect(readOrderAccessToken(ORDER_ID)).toBe('free-order-token');
+    expect(cartStore.getState().items).toEqual([]);
+    // Nothing is waiting for a payment: no pending order and no cart copy are kept.
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBeNull();
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.guestCartItems)).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.guestOrderInfo)!)).toEqual(INVOICE);
+  });
+
+  it('still asks for the terms before a free order', async () => {
+    const free = product({ price: 0 });
+    const api = stubApi({ ...catalogue(free), 'POST /api/orders': () => freeOrder() });
+    cartStore.getState().add(free, 1);
+    renderApp('/guest-checkout');
+    const user = userEvent.setup();
+
+    const getItFree = await screen.findByRole('button', { name: 'Get it free' });
+    await waitFor(() => expect(getItFree).toBeEnabled());
+    await fillInvoice(user);
+    await user.click(getItFree);
+
+    expect((await screen.findAllByText('Please agree to the Terms of Service to proceed with payment')).length).toBe(2);
+    expect(api.callsTo('POST', /^\/api\/orders$/)).toHaveLength(0);
   });
 });

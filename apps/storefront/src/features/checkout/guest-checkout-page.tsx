@@ -12,10 +12,10 @@ import * as styles from './checkout.css.ts';
 import { EmptyCheckout } from './empty-checkout.tsx';
 import { GuestInvoiceFields, INVOICE_FIELDS, type InvoiceErrors, type InvoiceField, type InvoiceValues } from './guest-invoice-fields.tsx';
 import { OrderPreview } from './order-preview.tsx';
-import { PaymentMethods } from './payment-methods.tsx';
+import { FreeOrderNote, PaymentMethods } from './payment-methods.tsx';
 import { TermsAgreement } from './terms-agreement.tsx';
 import { useShopper } from './use-shopper.ts';
-import { CHECKOUT_MESSAGES, usePayPalCheckout } from './use-paypal-checkout.ts';
+import { CHECKOUT_MESSAGES, isFreeCart, usePayPalCheckout } from './use-paypal-checkout.ts';
 
 function initialValues(): InvoiceValues {
   const stored = readGuestOrderInfo();
@@ -77,6 +77,7 @@ export function GuestCheckoutPage() {
     );
   }
   if (items.length === 0) return <EmptyCheckout />;
+  const free = isFreeCart(items);
 
   function change(field: InvoiceField, value: string) {
     const next = { ...values, [field]: value };
@@ -130,7 +131,7 @@ export function GuestCheckoutPage() {
             <GuestInvoiceFields values={values} errors={errors} onChange={change} disabled={busy} />
           </section>
           <section className={styles.card} aria-label="Payment">
-            <PaymentMethods />
+            {free ? <FreeOrderNote /> : <PaymentMethods />}
           </section>
         </div>
         <OrderPreview items={items} cents checking={refresh.checking}>
@@ -148,7 +149,7 @@ export function GuestCheckoutPage() {
             </Notice>
           )}
           <Button type="submit" size="lg" fullWidth loading={busy} disabled={refresh.checking}>
-            Pay with PayPal
+            {free ? 'Get it free' : 'Pay with PayPal'}
           </Button>
           <Link to="/cart" className={styles.link}>
             Back to cart

@@ -48,3 +48,16 @@ export function PaymentMethods({ name = 'payment-method' }: { name?: string }) {
     </fieldset>
   );
 }
+
+/** In place of the method choice when the cart is free: there is nothing to pay, so no method to choose. */
+export function FreeOrderNote() {
+  return (
+    <div className={styles.methods}>
+      <h2 className={styles.legend}>Payment</h2>
+      <p className={styles.methodName}>
+        Free <Badge tone="green">$0</Badge>
+      </p>
+      <p className={styles.muted}>Nothing to pay: your products are delivered as soon as you place the order.</p>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@
  * Test helpers of the cart, checkout and order screens: an API stub answering by route, and sample data.
  * Used by the `*.test.tsx` files beside the screens only.
  */
-import { type CartItem, type Order, type Product, type SiteInfo, type User } from '@store/contracts';
+import { type CartItem, type Order, type OrderSummary, type Product, type SiteInfo, type User } from '@store/contracts';
 import { SESSION_KEYS } from '@store/ui';
 import { act, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
@@ -96,6 +96,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     ],
     expires_at: null,
     goods_included: false,
+    test: false,
     ...overrides,
   };
 }
@@ -131,6 +132,41 @@ export function deliveredOrder(overrides: Partial<Order> = {}): Order {
   });
 }
 
+/** A $0 order as the API answers its creation: completed at once, with its goods, no PayPal. */
+export function freeOrder(overrides: Partial<Order> = {}): Order {
+  const delivered = deliveredOrder();
+  return deliveredOrder({
+    payment_method: 'free',
+    payment_id: null,
+    total_amount: 0,
+    items: delivered.items.map((item) => ({ ...item, price: 0 })),
+    ...overrides,
+  });
+}
+
+/** A guest order as the API answers it without the order's access token: no buyer, no payment, no goods. */
+export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  const { id, status, total_amount, created_at, expires_at, items, test } = order();
+  return {
+    id,
+    status,
+    total_amount,
+    created_at,
+    expires_at,
+    items: items.map(({ id: itemId, product_id, title, quantity, price, delivery }) => ({
+      id: itemId,
+      product_id,
+      title,
+      quantity,
+      price,
+      delivery,
+    })),
+    goods_included: false,
+    test,
+    ...overrides,
+  };
+}
+
 export interface StubRequest {
   method: string;
   url: URL;
@@ -143,12 +179,16 @@ type Answer = Response | unknown;
 export type Handler = (request: StubRequest) => Answer | Promise<Answer>;
 
 /**
- * Stubs `fetch` with handlers keyed `'METHOD /api/path/:param'`; site information answers by default,
- * anything else 404. Answers the recorded calls.
+ * Stubs `fetch` with handlers keyed `'METHOD /api/path/:param'`; site information and the logout (204)
+ * answer by default, anything else 404. Answers the recorded calls.
  */
 export function stubApi(handlers: Record<string, Handler>) {
   const calls: StubRequest[] = [];
-  const table = Object.entries<Handler>({ 'GET /api/site-info': () => siteInfo, ...handlers }).map(([key, handler]) => {
+  const table = Object.entries<Handler>({
+    'GET /api/site-info': () => siteInfo,
+    'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    ...handlers,
+  }).map(([key, handler]) => {
     const [method, path] = key.split(' ') as [string, string];
     const names: string[] = [];
     const pattern = new RegExp(`^${path.replace(/:([A-Za-z_]+)/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`);

@@ -1,9 +1,13 @@
+import { totalCents } from '@store/cart-core';
 import { ApiError, type CartItem, type GuestInvoice, type Order } from '@store/contracts';
+import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
+import { cartStore } from '../cart/cart-store.ts';
+import { isSettled } from '../orders/order-format.ts';
 import { browser, isHttpUrl } from './browser.ts';
-import { saveGuestCheckout, saveOrderAccessToken, savePendingOrder } from './checkout-storage.ts';
+import { saveGuestCheckout, saveGuestOrderInfo, saveOrderAccessToken, savePendingOrder } from './checkout-storage.ts';
 
 /** The toasts of spec section 8 on the way to PayPal. */
 export const CHECKOUT_MESSAGES = {
@@ -14,7 +18,13 @@ export const CHECKOUT_MESSAGES = {
   redirecting: 'Redirecting to PayPal...',
   comingSoon: 'CoinGate payment is coming soon! Please use PayPal for now.',
   termsRequired: 'Please agree to the Terms of Service to proceed with payment',
+  freeOrderReady: 'Your free order is complete! Your products are ready.',
 } as const;
+
+/** A cart whose every line is free totals $0: its order needs no payment and is delivered at once. */
+export function isFreeCart(items: readonly CartItem[]): boolean {
+  return items.length > 0 && totalCents(items) === 0;
+}
 
 export interface CheckoutError {
   /** What went wrong, in a sentence for the page (the server's detail where it gave a useful one). */
@@ -33,7 +43,7 @@ function shopperDetail(error: unknown): string | null {
 }
 
 function signatureOf({ items, invoice }: PayInput): string {
-  return JSON.stringify({ items: items.map((item) => [item.id, item.quantity]), invoice: invoice ?? null });
+  return JSON.stringify({ items: items.map((item) => [item.id, item.quantity]), invoice: invoice ?? null, free: isFreeCart(items) });
 }
 
 /**
@@ -41,8 +51,11 @@ function signatureOf({ items, invoice }: PayInput): string {
  * asks the API for the PayPal approval address and sends the browser there.
  * One run at a time; after a failed payment step a retry reuses the order just created (same cart),
  * so a second click does not reserve the stock twice.
+ * A free cart ($0) is ordered with `payment_method: 'free'`: the server completes it at once with its goods,
+ * and the shopper goes straight to the order's page, without PayPal.
  */
 export function usePayPalCheckout() {
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<CheckoutError | null>(null);
   const running = useRef(false);
@@ -55,7 +68,7 @@ export function usePayPalCheckout() {
       const order = await api.createOrder({
         body: {
           items: input.items.map((item) => ({ product_id: item.id, quantity: item.quantity })),
-          payment_method: 'paypal',
+          payment_method: isFreeCart(input.items) ? 'free' : 'paypal',
           ...(input.invoice ? { invoice_data: input.invoice } : {}),
         },
       });
@@ -74,6 +87,22 @@ export function usePayPalCheckout() {
     savePendingOrder({ orderId: order.id, total: order.total_amount });
     if (input.invoice) saveGuestCheckout(input.invoice, input.items);
     if (order.access_token) saveOrderAccessToken(order.id, order.access_token);
+  }
+
+  /**
+   * A completed order needs no payment: its goods are in the answer. The guest's access token is kept as
+   * for a paid order, then the order's page opens: a guest's /order-success, an account's /payment/success,
+   * where the PayPal flow ends. The cart is emptied once that page is on its way, so it never flashes empty.
+   */
+  async function finishFreeOrder(order: Order, input: PayInput): Promise<void> {
+    unpaid.current = null;
+    if (input.invoice) saveGuestOrderInfo(input.invoice);
+    if (order.access_token) saveOrderAccessToken(order.id, order.access_token);
+    toast.success(CHECKOUT_MESSAGES.freeOrderReady);
+    await (order.user_id
+      ? navigate({ to: '/payment/success/$orderId', params: { orderId: order.id } })
+      : navigate({ to: '/order-success/$orderId', params: { orderId: order.id } }));
+    cartStore.getState().clear();
   }
 
   async function startPayment(order: Order): Promise<boolean> {
@@ -113,6 +142,11 @@ export function usePayPalCheckout() {
     try {
       const order = await createOrder(input);
       if (!order) return;
+      // The server, not the cart, says whether anything is due: an order it priced at $0 is already completed.
+      if (order.payment_method === 'free' || isSettled(order)) {
+        await finishFreeOrder(order, input);
+        return;
+      }
       remember(order, input);
       leaving = await startPayment(order);
     } finally {

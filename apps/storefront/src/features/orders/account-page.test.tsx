@@ -28,6 +28,15 @@ describe('the account page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(api.callsTo('GET', /^\/api\/orders$/)[0]?.url.searchParams.get('limit')).toBe('50');
   });
 
+  it('shows a refunded order as Refunded, saying its payment was returned', async () => {
+    stubApi({ ...storeSession(), 'GET /api/orders': () => ({ orders: [order({ user_id: user.id, status: 'refunded' })], total: 1 }) });
+    renderApp('/account');
+
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Refunded')).toHaveAttribute('data-tone', 'gray');
+    expect(within(card).getByText('This order could not be delivered, so its payment was returned to you.')).toBeInTheDocument();
+  });
+
   it('fetches fresh download links on request', async () => {
     const api = stubApi({ ...storeSession(), 'GET /api/orders': () => ({ orders: [deliveredOrder({ user_id: user.id })], total: 1 }) });
     renderApp('/account');

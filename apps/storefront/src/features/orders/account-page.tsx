@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { ChangePasswordForm } from '../auth/change-password-form.tsx';
 import { selectUser, useSession } from '../session/session-store.ts';
 import { paths } from '../site/paths.ts';
 import { DeliveredGoods } from './delivered-goods.tsx';
@@ -16,7 +17,7 @@ const route = getRouteApi('/_authenticated/account');
 
 export const ORDERS_LOAD_FAILED = 'Error loading orders';
 
-/** The signed-in shopper's account: their details and orders, newest first, with the delivered goods. */
+/** The signed-in shopper's account: their details, orders newest first with the delivered goods, and a password change. */
 export function AccountPage() {
   const user = useSession(selectUser);
   const { page = 1 } = route.useSearch();
@@ -117,6 +118,18 @@ export function AccountPage() {
           </nav>
         )}
       </section>
+
+      {user && (
+        <section aria-labelledby="password-title" className={styles.card}>
+          <div>
+            <h2 id="password-title" className={styles.cardTitle}>
+              Change password
+            </h2>
+            <p className={styles.muted}>Your other devices are signed out once the password is changed.</p>
+          </div>
+          <ChangePasswordForm username={user.username} />
+        </section>
+      )}
     </Container>
   );
 }
@@ -141,6 +154,9 @@ function OrderCard({ order }: { order: Order }) {
         <p className={styles.muted}>
           Awaiting payment{order.expires_at ? `: the items stay reserved until ${formatOrderDate(order.expires_at)}` : ''}.
         </p>
+      )}
+      {order.status === 'refunded' && (
+        <p className={styles.muted}>This order could not be delivered, so its payment was returned to you.</p>
       )}
       <DeliveredGoods order={order} headingLevel={4} />
     </article>

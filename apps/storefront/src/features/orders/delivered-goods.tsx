@@ -1,4 +1,4 @@
-import { type Order, type OrderItem } from '@store/contracts';
+import { type GuestOrderView, type Order, type OrderItem, isFullOrder } from '@store/contracts';
 import { CopyButton, DownloadIcon, KeyIcon, buttonClassName, resolveAssetUrl } from '@store/ui';
 import { useId } from 'react';
 import toast from 'react-hot-toast';
@@ -9,9 +9,9 @@ function hasGoods(item: OrderItem): boolean {
   return (item.keys?.length ?? 0) > 0 || Boolean(item.download_url);
 }
 
-/** Whether an order answer carries anything to hand over. */
-export function orderHasGoods(order: Order): boolean {
-  return order.goods_included && order.items.some(hasGoods);
+/** Whether an order answer carries anything to hand over; a summary (no access token) never does. */
+export function orderHasGoods(order: GuestOrderView): order is Order {
+  return isFullOrder(order) && order.goods_included && order.items.some(hasGoods);
 }
 
 /**

@@ -30,3 +30,16 @@ const SETTLED_STATUSES: readonly string[] = ['paid', 'confirmed', 'completed'];
 export function isSettled(order: Pick<Order, 'status'>): boolean {
   return SETTLED_STATUSES.includes(order.status);
 }
+
+const PAYMENT_METHOD_LABELS: Record<Order['payment_method'], string> = {
+  paypal: 'PayPal',
+  crypto: 'Crypto',
+  card: 'Card',
+  manual: 'Manual',
+  free: 'Free',
+};
+
+/** `paypal` as PayPal, `free` (an order of $0, delivered without payment) as Free. */
+export function paymentMethodLabel(method: string): string {
+  return PAYMENT_METHOD_LABELS[method as Order['payment_method']] ?? method;
+}

@@ -1,7 +1,7 @@
-import type { Order } from '@store/contracts';
+import type { GuestOrderView } from '@store/contracts';
 import { PricedLines } from './priced-lines.tsx';
 
 /** The lines of an order with their unit prices and totals, as the server priced them, and the order total. */
-export function OrderItems({ order, cents = false }: { order: Order; cents?: boolean }) {
+export function OrderItems({ order, cents = false }: { order: Pick<GuestOrderView, 'items' | 'total_amount'>; cents?: boolean }) {
   return <PricedLines lines={order.items} total={order.total_amount} cents={cents} totalTestId="order-total" />;
 }

@@ -4,15 +4,25 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { CHECKOUT_STORAGE_KEYS, readOrderAccessToken, saveOrderAccessToken, savePendingOrder } from '../checkout/checkout-storage.ts';
-import { WHOLE_APP_TIMEOUT_MS, ORDER_ID, apiError, deliveredOrder, order, product, resetShop, stubApi } from '../checkout/test-support.ts';
-import { guestOrderTone } from './order-format.ts';
+import {
+  WHOLE_APP_TIMEOUT_MS,
+  ORDER_ID,
+  apiError,
+  deliveredOrder,
+  order,
+  orderSummary,
+  product,
+  resetShop,
+  stubApi,
+} from '../checkout/test-support.ts';
+import { formatOrderDate, guestOrderTone } from './order-format.ts';
 
 beforeEach(resetShop);
 afterEach(resetShop);
 
 const badgeOf = async () => {
   const details = await screen.findByRole('region', { name: /^Order #/ });
-  return within(details).getByText(/^(Pending|Paid|Completed|Confirmed|Rejected|Failed)$/);
+  return within(details).getByText(/^(Pending|Paid|Completed|Confirmed|Rejected|Failed|Refunded)$/);
 };
 
 describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
@@ -39,6 +49,7 @@ describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
       ['failed', 'gray'],
       ['rejected', 'gray'],
       ['confirmed', 'gray'],
+      ['refunded', 'gray'],
     ] as const) {
       expect(guestOrderTone(status)).toBe(tone);
     }
@@ -69,6 +80,33 @@ describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     // Taken as written, not as the number 100000 the router's parser would make of it.
     expect(api.callsTo('GET', /guest\/orders/)[0]?.url.searchParams.get('token')).toBe('1E5');
     expect(readOrderAccessToken(ORDER_ID)).toBe('1E5');
+  });
+
+  it("shows the summary the API answers without the order's token: status, date, total and lines, but not the buyer", async () => {
+    const api = stubApi({ 'GET /api/guest/orders/:orderId': () => orderSummary({ status: 'completed' }) });
+    renderApp(`/order-success/${ORDER_ID}`);
+
+    const details = await screen.findByRole('region', { name: /^Order #/ });
+    expect(within(details).getByText('Completed')).toHaveAttribute('data-tone', 'green');
+    expect(within(details).getByText(formatOrderDate(orderSummary().created_at))).toBeInTheDocument();
+    expect(within(details).getByTestId('order-total')).toHaveTextContent('$39.98');
+    expect(within(details).getByText('Vector Studio Pro')).toBeInTheDocument();
+    expect(within(details).queryByText('Payment method')).toBeNull();
+    expect(screen.queryByText(/Billed to/)).toBeNull();
+    expect(screen.queryByText(/guest@example\.com/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your products' })).toBeNull();
+    expect(screen.getByText(/A receipt with your products was sent to the email given at checkout\./)).toBeInTheDocument();
+    expect(screen.getByText(/Open the link in that email to see them here/)).toBeInTheDocument();
+    expect(api.callsTo('GET', /guest\/orders/)[0]?.url.searchParams.has('token')).toBe(false);
+  });
+
+  it('says the payment of a refunded order was returned', async () => {
+    stubApi({ 'GET /api/guest/orders/:orderId': () => order({ status: 'refunded' }) });
+    renderApp(`/order-success/${ORDER_ID}`);
+
+    expect(await badgeOf()).toHaveTextContent('Refunded');
+    expect(screen.getByText('Payment refunded')).toBeInTheDocument();
+    expect(screen.getByText('This order could not be delivered, so its payment was returned to you.')).toBeInTheDocument();
   });
 
   it('shows no details when the order cannot be fetched', async () => {

@@ -1,3 +1,4 @@
+import { type GuestOrderView, isFullOrder } from '@store/contracts';
 import { Badge, Button, CheckIcon, Container, Notice, Price, Skeleton, buttonClassName, statusAppearance } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -8,7 +9,7 @@ import { clearPendingOrder, readOrderAccessToken, saveOrderAccessToken } from '.
 import { paths } from '../site/paths.ts';
 import { DeliveredGoods, orderHasGoods } from './delivered-goods.tsx';
 import { OrderHero } from './order-hero.tsx';
-import { formatOrderDate, guestOrderTone, isSettled, shortOrderId } from './order-format.ts';
+import { formatOrderDate, guestOrderTone, isSettled, paymentMethodLabel, shortOrderId } from './order-format.ts';
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { guestOrderQueryOptions } from './queries.ts';
@@ -16,9 +17,15 @@ import { useRawSearchParam } from './search-param.ts';
 
 export const ORDER_LOAD_FAILED = 'Error loading order details';
 
+/** Where the receipt went: the order's email when the answer has it, else the address given at checkout. */
+function receiptAddress(order: GuestOrderView): string {
+  return isFullOrder(order) ? order.invoice_data.email : 'the email given at checkout';
+}
+
 /**
  * The guest order page (spec section 2): the order's details with amounts in two decimals and, with the
- * order's access token (kept at checkout, or `?token=` from the receipt mail), its keys and downloads.
+ * order's access token (kept at checkout, or `?token=` from the receipt mail), the buyer's details and
+ * the keys and downloads. Without the token the API answers only a summary: status, date, total and lines.
  */
 export function OrderSuccessPage({ orderId }: { orderId: string }) {
   const linkToken = useRawSearchParam('token');
@@ -40,7 +47,7 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
       <OrderHero icon={<CheckIcon size={32} />} tone="success" title="Order Placed Successfully!">
         <p>
           {order.data && isSettled(order.data)
-            ? `Thank you for your order. A receipt with your products was sent to ${order.data.invoice_data.email}.`
+            ? `Thank you for your order. A receipt with your products was sent to ${receiptAddress(order.data)}.`
             : 'Thank you for your order. A receipt with your products is sent by email once the payment is confirmed.'}
         </p>
       </OrderHero>
@@ -55,55 +62,7 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
 
       {order.isError && <p className={styles.subtitle}>The details of this order could not be loaded.</p>}
 
-      {order.data && (
-        <>
-          <section className={styles.card} aria-labelledby="order-details-title">
-            <div className={styles.cardHeader}>
-              <h2 id="order-details-title" className={styles.cardTitle}>
-                Order {shortOrderId(order.data.id)}
-              </h2>
-              <Badge tone={guestOrderTone(order.data.status)}>{statusAppearance(order.data.status).label}</Badge>
-            </div>
-            <dl className={styles.facts}>
-              <div>
-                <dt>Date</dt>
-                <dd>{formatOrderDate(order.data.created_at)}</dd>
-              </div>
-              <div>
-                <dt>Payment method</dt>
-                <dd>{order.data.payment_method === 'paypal' ? 'PayPal' : order.data.payment_method}</dd>
-              </div>
-              <div>
-                <dt>Total</dt>
-                <dd>
-                  <Price amount={order.data.total_amount} cents />
-                </dd>
-              </div>
-            </dl>
-            <p className={styles.muted}>
-              Billed to <strong>{order.data.invoice_data.name}</strong>, {order.data.invoice_data.email}
-            </p>
-            <OrderItems order={order.data} cents />
-          </section>
-          {order.data.status === 'pending' && (
-            <Notice tone="warning" live="none" title="Awaiting payment">
-              <p>
-                This order is not paid yet.
-                {order.data.expires_at && ` Its items stay reserved until ${formatOrderDate(order.data.expires_at)}.`}
-              </p>
-            </Notice>
-          )}
-          {orderHasGoods(order.data) && <DeliveredGoods order={order.data} />}
-          {order.data.status === 'completed' && !order.data.goods_included && (
-            <Notice tone="info" live="none">
-              <p>
-                Your licence keys and download links were sent to {order.data.invoice_data.email}. Open the link in that email to see them
-                here.
-              </p>
-            </Notice>
-          )}
-        </>
-      )}
+      {order.data && <GuestOrderDetails order={order.data} />}
 
       <MarkPaymentComplete />
 
@@ -116,6 +75,64 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
         </Link>
       </div>
     </Container>
+  );
+}
+
+function GuestOrderDetails({ order }: { order: GuestOrderView }) {
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="order-details-title">
+        <div className={styles.cardHeader}>
+          <h2 id="order-details-title" className={styles.cardTitle}>
+            Order {shortOrderId(order.id)}
+          </h2>
+          <Badge tone={guestOrderTone(order.status)}>{statusAppearance(order.status).label}</Badge>
+        </div>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Date</dt>
+            <dd>{formatOrderDate(order.created_at)}</dd>
+          </div>
+          {isFullOrder(order) && (
+            <div>
+              <dt>Payment method</dt>
+              <dd>{paymentMethodLabel(order.payment_method)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Total</dt>
+            <dd>
+              <Price amount={order.total_amount} cents />
+            </dd>
+          </div>
+        </dl>
+        {isFullOrder(order) && (
+          <p className={styles.muted}>
+            Billed to <strong>{order.invoice_data.name}</strong>, {order.invoice_data.email}
+          </p>
+        )}
+        <OrderItems order={order} cents />
+      </section>
+      {order.status === 'pending' && (
+        <Notice tone="warning" live="none" title="Awaiting payment">
+          <p>
+            This order is not paid yet.
+            {order.expires_at && ` Its items stay reserved until ${formatOrderDate(order.expires_at)}.`}
+          </p>
+        </Notice>
+      )}
+      {order.status === 'refunded' && (
+        <Notice tone="info" live="none" title="Payment refunded">
+          <p>This order could not be delivered, so its payment was returned to you.</p>
+        </Notice>
+      )}
+      {orderHasGoods(order) && <DeliveredGoods order={order} />}
+      {order.status === 'completed' && !order.goods_included && (
+        <Notice tone="info" live="none">
+          <p>Your licence keys and download links were sent to {receiptAddress(order)}. Open the link in that email to see them here.</p>
+        </Notice>
+      )}
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   apiError,
   deliveredOrder,
   order,
+  orderSummary,
   product,
   resetShop,
   storeSession,
@@ -154,5 +155,28 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
     expect(api.callsTo('POST', /capture-order/)).toHaveLength(0);
     expect(cartStore.getState().items).toHaveLength(1);
+  });
+
+  it("shows a paid guest order opened without its token by its summary, without the buyer's email or the goods", async () => {
+    stubApi({
+      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
+      'GET /api/guest/orders/:orderId': () => orderSummary({ status: 'completed' }),
+    });
+    renderApp(RETURN_PATH);
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Order details' })).getByTestId('order-total')).toHaveTextContent('$39.98');
+    expect(screen.getByText(/A receipt with your products was sent to the email given at checkout\./)).toBeInTheDocument();
+    expect(screen.queryByText(/guest@example\.com/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your products' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Order Page' })).toHaveAttribute('href', `/order-success/${ORDER_ID}`);
+  });
+
+  it('says a refunded order was not delivered and its payment returned', async () => {
+    stubApi({ 'GET /api/guest/orders/:orderId': () => order({ status: 'refunded' }) });
+    renderApp(`/payment/success/${ORDER_ID}`);
+
+    expect(await screen.findByRole('heading', { name: 'Payment refunded' })).toBeInTheDocument();
+    expect(screen.getByText(/could not be delivered, so its payment was returned to you/)).toBeInTheDocument();
   });
 });

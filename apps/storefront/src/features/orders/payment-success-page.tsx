@@ -1,5 +1,5 @@
-import { ApiError, type Order } from '@store/contracts';
-import { AlertIcon, Badge, Button, CheckIcon, ClockIcon, Container, PagePending, Price, buttonClassName } from '@store/ui';
+import { ApiError, type GuestOrderView, isFullOrder } from '@store/contracts';
+import { AlertIcon, Badge, Button, CheckIcon, ClockIcon, Container, PagePending, Price, StatusBadge, buttonClassName } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -152,8 +152,13 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
   return <PaidOrder order={data} />;
 }
 
-function OrderPageLink({ order }: { order: Order }) {
-  return order.user_id ? (
+/** Where the receipt went; a summary (a guest order opened without its token) does not say. */
+function receiptAddress(order: GuestOrderView): string {
+  return isFullOrder(order) ? order.invoice_data.email : 'the email given at checkout';
+}
+
+function OrderPageLink({ order }: { order: GuestOrderView }) {
+  return isFullOrder(order) && order.user_id ? (
     <Link to="/account" className={buttonClassName()}>
       View My Orders
     </Link>
@@ -164,11 +169,16 @@ function OrderPageLink({ order }: { order: Order }) {
   );
 }
 
-function PaidOrder({ order }: { order: Order }) {
+function PaidOrder({ order }: { order: GuestOrderView }) {
+  // A $0 order was never paid: it completed when it was placed, so the page says so rather than 'Payment Successful!'.
+  const free = isFullOrder(order) && order.payment_method === 'free';
   return (
     <Container className={styles.page}>
-      <OrderHero icon={<CheckIcon size={32} />} tone="success" title="Payment Successful!">
-        <p>Thank you for your purchase. A receipt with your products was sent to {order.invoice_data.email}.</p>
+      <OrderHero icon={<CheckIcon size={32} />} tone="success" title={free ? 'Order Complete!' : 'Payment Successful!'}>
+        <p>
+          {free ? 'Your free products are ready.' : 'Thank you for your purchase.'} A receipt with your products was sent to{' '}
+          {receiptAddress(order)}.
+        </p>
       </OrderHero>
       <section className={styles.card} aria-labelledby="payment-details-title">
         <h2 id="payment-details-title" className={styles.cardTitle}>
@@ -182,8 +192,8 @@ function PaidOrder({ order }: { order: Order }) {
           <div>
             <dt>Status</dt>
             <dd>
-              {/* Spec section 2: this page always says Paid (the API moves a paid order on to completed at once). */}
-              <Badge tone="green">Paid</Badge>
+              {/* Spec section 2: this page always says Paid (the API moves a paid order on to completed at once); a free order paid nothing. */}
+              {free ? <StatusBadge status={order.status} /> : <Badge tone="green">Paid</Badge>}
             </dd>
           </div>
           <div>
@@ -204,7 +214,7 @@ function PaidOrder({ order }: { order: Order }) {
       ) : (
         <p className={styles.muted}>
           {order.status === 'completed'
-            ? `Your licence keys and download links were sent to ${order.invoice_data.email}.`
+            ? `Your licence keys and download links were sent to ${receiptAddress(order)}.`
             : 'Your products are being prepared and will appear here and in your email shortly.'}
         </p>
       )}
@@ -218,19 +228,22 @@ function PaidOrder({ order }: { order: Order }) {
   );
 }
 
-function UnpaidOrder({ order }: { order: Order }) {
+function UnpaidOrder({ order }: { order: GuestOrderView }) {
   const pending = order.status === 'pending';
+  const refunded = order.status === 'refunded';
   return (
     <Container className={styles.page}>
       <OrderHero
         icon={pending ? <ClockIcon size={32} /> : <AlertIcon size={32} />}
         tone={pending ? 'warning' : 'danger'}
-        title={pending ? 'Awaiting payment' : 'Order not paid'}
+        title={pending ? 'Awaiting payment' : refunded ? 'Payment refunded' : 'Order not paid'}
       >
         <p>
           {pending
             ? `We have not received the payment for order ${shortOrderId(order.id)} yet.`
-            : `Order ${shortOrderId(order.id)} was not paid and is closed.`}
+            : refunded
+              ? `Order ${shortOrderId(order.id)} could not be delivered, so its payment was returned to you.`
+              : `Order ${shortOrderId(order.id)} was not paid and is closed.`}
         </p>
         {pending && order.expires_at && <p>The items stay reserved until {formatOrderDate(order.expires_at)}.</p>}
       </OrderHero>

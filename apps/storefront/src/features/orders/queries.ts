@@ -1,4 +1,4 @@
-import { ApiError, LIMITS, type Order, type User } from '@store/contracts';
+import { ApiError, LIMITS, type GuestOrderView, type User } from '@store/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { readOrderAccessToken } from '../checkout/checkout-storage.ts';
@@ -49,10 +49,10 @@ export function guestOrderQueryOptions(orderId: string, token: string | null) {
 
 /**
  * The order as its buyer may see it: with the stored guest token through the guest route, else the
- * signed-in account's own order, else (an account order that is not this user's, or a guest order placed
- * in another browser) the guest route's summary without goods.
+ * signed-in account's own order, else (a guest order placed in another browser) the guest route's summary,
+ * without the buyer's details or the goods; an account order that is not this user's is not found.
  */
-export async function fetchBuyerOrder(orderId: string, user: User | null, signal?: AbortSignal): Promise<Order> {
+export async function fetchBuyerOrder(orderId: string, user: User | null, signal?: AbortSignal): Promise<GuestOrderView> {
   const token = readOrderAccessToken(orderId);
   if (!token && user) {
     try {

@@ -51,8 +51,8 @@ export function apiError(status: number, detail: string, code: string): Response
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
- * Stubs `fetch` with the given answers by `METHOD /path`; the site information, an empty catalogue
- * and the session check of `stored` users answer by default, anything else is a 404.
+ * Stubs `fetch` with the given answers by `METHOD /path`; the site information, an empty catalogue and
+ * the logout (204) answer by default, anything else is a 404.
  */
 export function stubApi(handlers: Record<string, Handler> = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -63,6 +63,7 @@ export function stubApi(handlers: Record<string, Handler> = {}) {
     if (key === 'GET /api/site-info') return json(SITE_INFO);
     if (key === 'GET /api/products') return json({ products: [], total: 0 });
     if (key === 'GET /api/products/categories') return json([]);
+    if (key === 'POST /api/auth/logout') return new Response(null, { status: 204 });
     return apiError(404, 'Not found', 'not_found');
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handleUnauthorized, markLoginPageShown, onUnauthorized } from './unauthorized.ts';
+import { handleUnauthorized, holdLoginRedirectWhileLoggingOut, markLoginPageShown, onUnauthorized } from './unauthorized.ts';
 
 describe('the 401 handler', () => {
   let stop: (() => void) | undefined;
@@ -25,6 +25,21 @@ describe('the 401 handler', () => {
     expect(handlers.navigateToLogin).not.toHaveBeenCalled();
 
     hide();
+    handleUnauthorized();
+    expect(handlers.navigateToLogin).toHaveBeenCalledOnce();
+  });
+
+  it('forgets the session but stays put while a logout is telling the server', () => {
+    const handlers = { forgetSession: vi.fn(), navigateToLogin: vi.fn() };
+    stop = onUnauthorized(handlers);
+    const release = holdLoginRedirectWhileLoggingOut();
+
+    handleUnauthorized();
+    expect(handlers.forgetSession).toHaveBeenCalledOnce();
+    expect(handlers.navigateToLogin).not.toHaveBeenCalled();
+
+    release();
+    release();
     handleUnauthorized();
     expect(handlers.navigateToLogin).toHaveBeenCalledOnce();
   });

@@ -4,7 +4,18 @@
  */
 let navigateToLogin: (() => void) | null = null;
 let forgetSession: (() => void) | null = null;
-let loginPagesShown = 0;
+/** Reasons not to navigate to /login on a 401: the login page is shown, or the shopper is logging out. */
+let navigationHolds = 0;
+
+function holdNavigation(): () => void {
+  navigationHolds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    navigationHolds -= 1;
+  };
+}
 
 export function onUnauthorized(handlers: { forgetSession: () => void; navigateToLogin: () => void }): () => void {
   forgetSession = handlers.forgetSession;
@@ -20,13 +31,18 @@ export function onUnauthorized(handlers: { forgetSession: () => void; navigateTo
  * where a 401 sends them, and navigating again would drop the page's `redirect` search parameter.
  */
 export function markLoginPageShown(): () => void {
-  loginPagesShown += 1;
-  return () => {
-    loginPagesShown -= 1;
-  };
+  return holdNavigation();
+}
+
+/**
+ * Held while a logout tells the server. A token that had already expired answers 401 there: the session
+ * is forgotten as for any 401, but the shopper is on their way home, not to the login page.
+ */
+export function holdLoginRedirectWhileLoggingOut(): () => void {
+  return holdNavigation();
 }
 
 export function handleUnauthorized(): void {
   forgetSession?.();
-  if (loginPagesShown === 0) navigateToLogin?.();
+  if (navigationHolds === 0) navigateToLogin?.();
 }

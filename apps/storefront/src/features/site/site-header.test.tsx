@@ -5,18 +5,33 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
-import { APP_TEST_TIMEOUT, aUser, anAdmin, json, resetBrowserState, storeSession, stubApi } from '../session/testing.ts';
+import { APP_TEST_TIMEOUT, aUser, anAdmin, apiError, json, resetBrowserState, storeSession, stubApi } from '../session/testing.ts';
+import { sessionStore } from '../session/session-store.ts';
+import { onUnauthorized } from '../session/unauthorized.ts';
 
 const header = () => within(screen.getByRole('banner'));
 
 /** The app at `path` for a shopper whose stored session the server confirms. */
-async function renderSignedIn(user: User, path = '/') {
+async function renderSignedIn(user: User, path = '/', handlers: Parameters<typeof stubApi>[0] = {}) {
   storeSession(user);
-  stubApi({ 'GET /api/auth/me': () => json(user) });
+  const fetchMock = stubApi({ 'GET /api/auth/me': () => json(user), ...handlers });
   const view = renderApp(path);
   await screen.findByRole('banner');
   const menuButton = await header().findByRole('button', { name: user.username });
-  return { ...view, menuButton };
+  return { ...view, menuButton, fetchMock };
+}
+
+/** The calls made to `METHOD /path`, with the headers they carried. */
+function callsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
+  return fetchMock.mock.calls.filter(
+    ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key,
+  );
+}
+
+async function clickLogout(menuButton: HTMLElement) {
+  const user = userEvent.setup();
+  await user.click(menuButton);
+  await user.click(header().getByRole('button', { name: 'Logout' }));
 }
 
 const PRODUCT = {
@@ -146,6 +161,53 @@ describe('the navigation bar', { timeout: APP_TEST_TIMEOUT }, () => {
     expect(window.localStorage.getItem(SESSION_KEYS.user)).toBeNull();
     expect(header().getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(header().queryByRole('button', { name: 'alice' })).toBeNull();
+  });
+
+  it('tells the server to end the session on logout, with the token, before forgetting it', async () => {
+    const { menuButton, router, fetchMock } = await renderSignedIn(aUser(), '/privacy-policy');
+
+    await clickLogout(menuButton);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const calls = callsTo(fetchMock, 'POST /api/auth/logout');
+    expect(calls).toHaveLength(1);
+    expect(new Headers(calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer stored-token');
+    expect(sessionStore.getState().user).toBeNull();
+  });
+
+  it('still logs out and goes home when the server cannot be reached', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { menuButton, router } = await renderSignedIn(aUser(), '/privacy-policy', {
+      'POST /api/auth/logout': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+
+    await clickLogout(menuButton);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem(SESSION_KEYS.accessToken)).toBeNull();
+    expect(window.localStorage.getItem(SESSION_KEYS.user)).toBeNull();
+    expect(header().getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Could not end the session on the server', expect.any(TypeError));
+  });
+
+  it('goes home, not to the login page, when the server says the token had already expired', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { menuButton, router } = await renderSignedIn(aUser(), '/privacy-policy', {
+      'POST /api/auth/logout': () => apiError(401, 'Your session has ended', 'unauthorized'),
+    });
+    // As main.tsx wires it: any other 401 forgets the session and goes to /login.
+    const navigateToLogin = vi.fn(() => void router.navigate({ to: '/login' }));
+    const stop = onUnauthorized({ forgetSession: () => sessionStore.getState().signOut(), navigateToLogin });
+
+    try {
+      await clickLogout(menuButton);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    } finally {
+      stop();
+    }
+    expect(navigateToLogin).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(SESSION_KEYS.accessToken)).toBeNull();
+    expect(header().getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('closes the mobile menu on logout and on any navigation', async () => {

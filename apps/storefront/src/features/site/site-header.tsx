@@ -13,7 +13,7 @@ import {
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CartLink } from '../cart/cart-link.tsx';
-import { type SessionStatus, sessionStore } from '../session/session-store.ts';
+import { type SessionStatus, logout } from '../session/session-store.ts';
 import { UserMenu } from '../session/user-menu.tsx';
 
 export interface SiteHeaderProps {
@@ -38,10 +38,11 @@ export function SiteHeader({ site, cartCount = 0, session = GUEST_SESSION }: Sit
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
 
-  const logout = () => {
-    sessionStore.getState().signOut();
+  // The server ends the session first; the session is forgotten here and the shopper goes home even if it could not.
+  const signOut = async () => {
+    await logout();
     setMenuOpenOn(null);
-    void navigate({ to: '/' });
+    await navigate({ to: '/' });
   };
 
   return (
@@ -75,7 +76,7 @@ export function SiteHeader({ site, cartCount = 0, session = GUEST_SESSION }: Sit
               </li>
             ) : session.user ? (
               <li>
-                <UserMenu user={session.user} onLogout={logout} />
+                <UserMenu user={session.user} onLogout={() => void signOut()} />
               </li>
             ) : (
               <>
