@@ -77,6 +77,8 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
     return503OnClosing: true,
     // The contract's text formats (no control characters) are checked here as in the forms.
     ajv: { customOptions: { verbose: true, keywords: ['errorMessage'], formats: { ...TEXT_FORMATS } } },
+    // The serializer's own Ajv (for unions in answers) meets the same formats: known, so not warned about.
+    serializerOpts: { ajv: { formats: { ...TEXT_FORMATS } } },
   });
   app.removeContentTypeParser('text/plain'); // The API speaks JSON (and multipart uploads): any other body answers 415.
 
