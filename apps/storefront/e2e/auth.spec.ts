@@ -200,3 +200,25 @@ test('the mobile menu opens from its button, holds the links and the user menu, 
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page).toHaveURL('/');
 });
+
+test('a shopper changes the password on the account page; the old one stops working', async ({ page, api, loginAs, pageErrors }) => {
+  pageErrors.allow(/status of 400/);
+  const shopper = await api.registerUser();
+  await loginAs(page, shopper);
+  await page.goto('/account');
+
+  await page.getByLabel('Current Password', { exact: true }).fill(shopper.password);
+  await page.getByLabel('New Password', { exact: true }).fill('123456');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('123456');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(toast(page, /This password is too common/)).toBeVisible();
+
+  await page.getByLabel('New Password', { exact: true }).fill('quiet-meadow-4821');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('quiet-meadow-4821');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(toast(page, 'Password changed.')).toBeVisible();
+  await snap(page, 'account-password-changed');
+
+  await expect(api.login(shopper.user.username, shopper.password)).rejects.toThrow(/401/);
+  await expect(api.login(shopper.user.username, 'quiet-meadow-4821')).resolves.toMatchObject({ user: { id: shopper.user.id } });
+});

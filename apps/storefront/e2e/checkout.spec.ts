@@ -143,3 +143,34 @@ test('a new shopper with no orders sees the empty account', async ({ page, api, 
   await expect(page.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
 });
+
+test('a guest gets a free product without PayPal: "Get it free", then the goods on the order page', async ({ page, api }) => {
+  const product = await api.createProduct({
+    title: `Free Starter Pack ${Date.now()}`,
+    price: 0,
+    description: 'A free download',
+    detailed_description: 'Free for everyone.',
+    images: [],
+    features: [],
+    stock_quantity: 5,
+  });
+  await fillCart(page, product, 1);
+  await page.goto('/guest-checkout');
+
+  await page.getByRole('textbox', { name: 'Email' }).fill('free-buyer@example.com');
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Fay Free');
+  await page.getByRole('textbox', { name: 'Address' }).fill('2 Market Street');
+  await page.getByRole('textbox', { name: 'City' }).fill('Leeds');
+  await page.getByRole('textbox', { name: 'Country' }).fill('United Kingdom');
+  await page.getByRole('checkbox', { name: /all sales of digital products are final/ }).check();
+  await expect(page.getByRole('button', { name: 'Pay with PayPal' })).toHaveCount(0);
+  await snap(page, 'guest-checkout-free');
+  await page.getByRole('button', { name: 'Get it free' }).click();
+
+  // No trip to PayPal: straight to the order, completed, with its download.
+  await expect(page).toHaveURL(/\/order-success\/[0-9a-f-]{36}/);
+  await expect(page.getByRole('region', { name: /^Order #/ }).getByText('Completed')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your products' }).getByRole('link', { name: /download/i })).toBeVisible();
+  await expect.poll(() => storedCart(page)).toBeNull();
+  await snap(page, 'order-success-free');
+});
