@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAIL_CONNECTIONS } from '../src/mail/mailer.ts';
 import { sendDueMail } from '../src/mail/outbox.ts';
+import { isNonPublicAddress, vetSmtpHost } from '../src/mail/smtp-host-guard.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
 
@@ -9,58 +13,176 @@ let peer: SmtpPeer;
 let admin: string;
 
 beforeAll(async () => {
-  [t, peer] = await Promise.all([build({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' }), startSmtpPeer()]);
+  [t, peer] = await Promise.all([build({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', SMTP_ALLOW_PRIVATE_HOSTS: 'true' }), startSmtpPeer()]);
   admin = await t.adminToken();
 });
 afterAll(async () => {
   await t.close();
   await peer.close();
 });
-beforeEach(() => peer.refuse(null));
+beforeEach(() => {
+  peer.refuse(null);
+  peer.slowDown(0);
+});
 
-const configureSmtp = (overrides: Record<string, unknown> = {}) =>
-  t.request({
+const configureSmtp = async (overrides: Record<string, unknown> = {}, on: TestApp = t) => {
+  const response = await on.request({
     method: 'PUT',
     url: '/api/admin/settings',
-    token: admin,
-    payload: { smtp_host: '127.0.0.1', smtp_port: peer.port, smtp_use_tls: false, smtp_from_email: 'shop@example.com', smtp_from_name: 'Test Shop', ...overrides },
+    token: await on.adminToken(),
+    payload: {
+      smtp_host: '127.0.0.1',
+      smtp_port: peer.port,
+      smtp_use_tls: false,
+      smtp_from_email: 'shop@example.com',
+      smtp_from_name: 'Test Shop',
+      ...overrides,
+    },
   });
+  expect(response.statusCode).toBe(200);
+};
 
-/** A delivered guest order: a product with two keys, ordered and confirmed by staff. */
-async function deliveredOrder(): Promise<{ orderId: string; keys: string[]; email: string }> {
-  const created = await t.request({
+/** Polls until the check answers something, or fails after `ms`. */
+async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, ms = 5_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const receiptsTo = (email: string, at: SmtpPeer = peer) => at.received.filter((mail) => mail.to.includes(email));
+
+/** A delivered guest order: a product with two keys, ordered and confirmed by staff (which queues the receipt). */
+async function deliveredOrder(on: TestApp = t): Promise<{ orderId: string; keys: string[]; email: string }> {
+  const token = await on.adminToken();
+  const created = await on.request({
     method: 'POST',
     url: '/api/admin/products',
-    token: admin,
-    payload: { title: `Mail Product ${randomBytes(3).toString('hex')}`, price: 9.5, description: 'd', detailed_description: 'dd', stock_quantity: 0 },
+    token,
+    payload: {
+      title: `Mail Product ${randomBytes(3).toString('hex')}`,
+      price: 9.5,
+      description: 'd',
+      detailed_description: 'dd',
+      stock_quantity: 0,
+    },
   });
   const productId = created.json().id as string;
   const keys = [`MAIL-${randomBytes(4).toString('hex')}`, `MAIL-${randomBytes(4).toString('hex')}`];
-  await t.request({ method: 'POST', url: `/api/admin/products/${productId}/keys`, token: admin, payload: { keys: keys.join('\n') } });
+  await on.request({ method: 'POST', url: `/api/admin/products/${productId}/keys`, token, payload: { keys: keys.join('\n') } });
   const email = `buyer-${randomBytes(3).toString('hex')}@example.com`;
-  const order = await t.request({
+  const order = await on.request({
     method: 'POST',
     url: '/api/orders',
-    payload: { items: [{ product_id: productId, quantity: 2 }], invoice_data: { email, name: 'Mail Buyer', address: '1 Road', city: 'Leeds', country: 'UK' } },
+    payload: {
+      items: [{ product_id: productId, quantity: 2 }],
+      invoice_data: { email, name: 'Mail Buyer', address: '1 Road', city: 'Leeds', country: 'UK' },
+    },
   });
   const orderId = order.json().id as string;
-  const confirmed = await t.request({ method: 'PATCH', url: `/api/admin/orders/${orderId}/status?status=confirmed`, token: admin });
+  const confirmed = await on.request({ method: 'PATCH', url: `/api/admin/orders/${orderId}/status?status=confirmed`, token });
   expect(confirmed.json().status).toBe('completed');
   return { orderId, keys, email };
 }
 
+const outboxRow = (orderId: string, on: TestApp = t) =>
+  on.app.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+
+/** A TCP server on loopback that runs `onSocket` for each connection (a service that is not a mail server). */
+async function startTcpService(onSocket: (socket: Socket) => void): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+    onSocket(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('the SMTP host guard', () => {
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.254',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    'fe80::1',
+    'fd00::25',
+    'fc12:3456::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:a9fe:a9fe',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a00:1',
+    '2002:c0a8:0101::1',
+  ])('treats %s as not public', (address) => {
+    expect(isNonPublicAddress(address)).toBe(true);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:93.184.216.34', '64:ff9b::808:808'])(
+    'treats %s as public',
+    (address) => {
+      expect(isNonPublicAddress(address)).toBe(false);
+    },
+  );
+
+  it('refuses a name when any of its addresses is private, and answers the IPv4 address of a public one', async () => {
+    const resolveTo = (addresses: string[]) => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    await expect(vetSmtpHost('mail.example.com', false, resolveTo(['93.184.216.34', '10.0.0.5']))).rejects.toMatchObject({
+      status: 400,
+      code: 'smtp_host_not_allowed',
+    });
+    await expect(vetSmtpHost('mail.example.com', false, resolveTo(['2606:4700::1', '93.184.216.34']))).resolves.toEqual({
+      address: '93.184.216.34',
+      servername: 'mail.example.com',
+    });
+    await expect(vetSmtpHost('mail.example.com', true, resolveTo(['10.0.0.5']))).resolves.toEqual({
+      address: '10.0.0.5',
+      servername: 'mail.example.com',
+    });
+    await expect(vetSmtpHost('nowhere.invalid', false, async () => Promise.reject(new Error('ENOTFOUND')))).rejects.toMatchObject({
+      code: 'EDNS',
+    });
+  });
+});
+
 describe('the test email', () => {
+  const testEmail = (on: TestApp = t) =>
+    on.request({ method: 'POST', url: '/api/admin/test-email', token: admin, payload: { test_email: 'staff@example.com' } });
+
   it('answers a clear error while SMTP is not configured', async () => {
     await configureSmtp({ smtp_host: '', smtp_from_email: '' });
-    const response = await t.request({ method: 'POST', url: '/api/admin/test-email', token: admin, payload: { test_email: 'staff@example.com' } });
+    const response = await testEmail();
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: 'SMTP is not configured: set the SMTP host and the from email first', code: 'smtp_not_configured' });
+    expect(response.json()).toEqual({
+      detail: 'SMTP is not configured: set the SMTP host and the from email first',
+      code: 'smtp_not_configured',
+    });
   });
 
   it('is delivered to a real SMTP server with the configured sender', async () => {
     await configureSmtp();
     const before = peer.received.length;
-    const response = await t.request({ method: 'POST', url: '/api/admin/test-email', token: admin, payload: { test_email: 'staff@example.com' } });
+    const response = await testEmail();
     expect(response.statusCode).toBe(200);
     expect(peer.received).toHaveLength(before + 1);
     const mail = peer.received.at(-1)!;
@@ -69,13 +191,47 @@ describe('the test email', () => {
     expect(mail.raw).toContain('From: Test Shop <shop@example.com>');
   });
 
-  it("answers 502 with the server's reason when the mail server refuses", async () => {
+  it('reaches a host named localhost while private hosts are allowed', async () => {
+    await configureSmtp({ smtp_host: 'localhost' });
+    const before = peer.received.length;
+    expect((await testEmail()).statusCode).toBe(200);
+    expect(peer.received).toHaveLength(before + 1);
+  });
+
+  it("answers 502 with a short reason and never the mail server's own words", async () => {
     await configureSmtp();
-    peer.refuse('Mailbox unavailable');
-    const response = await t.request({ method: 'POST', url: '/api/admin/test-email', token: admin, payload: { test_email: 'staff@example.com' } });
+    peer.refuse('secret-internal-banner');
+    const response = await testEmail();
     expect(response.statusCode).toBe(502);
-    expect(response.json().code).toBe('smtp_failed');
-    expect(response.json().detail).toContain('Mailbox unavailable');
+    expect(response.json()).toEqual({ detail: 'The test email was not sent: the mail server refused the recipient.', code: 'smtp_failed' });
+    expect(response.body).not.toContain('secret-internal-banner');
+  });
+
+  it('never repeats the greeting of a service that is not a mail server', async () => {
+    const service = await startTcpService((socket) => socket.write('SSH-2.0-OpenSSH_9.6 secret-internal-banner\r\n'));
+    try {
+      await configureSmtp({ smtp_port: service.port });
+      const response = await testEmail();
+      expect(response.statusCode).toBe(502);
+      expect(response.json().code).toBe('smtp_failed');
+      expect(response.body).not.toMatch(/SSH|secret-internal-banner/);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('gives up within seconds on a server that accepts the connection and never greets', { timeout: 15_000 }, async () => {
+    const silent = await startTcpService(() => {});
+    try {
+      await configureSmtp({ smtp_port: silent.port });
+      const started = performance.now();
+      const response = await testEmail();
+      expect(performance.now() - started).toBeLessThan(6_500);
+      expect(response.statusCode).toBe(502);
+      expect(response.json().detail).toBe('The test email was not sent: the mail server timed out.');
+    } finally {
+      await silent.close();
+    }
   });
 
   it('refuses an address that is not an email', async () => {
@@ -84,29 +240,78 @@ describe('the test email', () => {
   });
 });
 
+describe('mail while private SMTP hosts are refused (SMTP_ALLOW_PRIVATE_HOSTS=false)', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await build({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', SMTP_ALLOW_PRIVATE_HOSTS: 'false' });
+  });
+  afterAll(() => strict.close());
+
+  it.each(['127.0.0.1', 'localhost', '10.1.2.3', '169.254.169.254'])(
+    'refuses a test email to %s with 400, and nothing reaches the server',
+    async (host) => {
+      await configureSmtp({ smtp_host: host }, strict);
+      peer.resetStats();
+      const before = peer.received.length;
+      const response = await strict.request({
+        method: 'POST',
+        url: '/api/admin/test-email',
+        token: await strict.adminToken(),
+        payload: { test_email: 'staff@example.com' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('smtp_host_not_allowed');
+      expect(response.json().detail).toContain('private, loopback or link-local');
+      expect(response.json().detail).toContain('SMTP_ALLOW_PRIVATE_HOSTS');
+      expect(peer.received).toHaveLength(before);
+      expect(peer.stats.connections).toBe(0);
+    },
+  );
+
+  it('keeps a receipt queued with the reason, without connecting, to be retried later', async () => {
+    await configureSmtp({}, strict);
+    peer.resetStats();
+    const { orderId, email } = await deliveredOrder(strict);
+    const row = await eventually(async () => {
+      const current = await outboxRow(orderId, strict);
+      return current.attempts > 0 ? current : undefined;
+    }, 'the first attempt');
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.last_error).toContain('SMTP_ALLOW_PRIVATE_HOSTS');
+    expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    expect(await sendDueMail(strict.app, new Date(Date.now() + 2 * 60_000))).toEqual({ sent: 0, failed: 1 });
+    expect(await outboxRow(orderId, strict)).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(receiptsTo(email)).toHaveLength(0);
+    expect(peer.stats.connections).toBe(0);
+  });
+});
+
 describe('the receipt of a delivered order', () => {
-  it('is sent once, with the keys and the order page link, to the buyer', async () => {
+  it('reaches the buyer at once, with the keys and the order page link, without a sweep', async () => {
     await configureSmtp();
     const { orderId, keys, email } = await deliveredOrder();
-    await sendDueMail(t.app);
-    const receipts = peer.received.filter((mail) => mail.to.includes(email));
-    expect(receipts).toHaveLength(1);
-    for (const key of keys) expect(receipts[0]!.decoded).toContain(key);
-    expect(receipts[0]!.decoded).toContain(`/order-success/${orderId}?token=${t.app.sign('order-access', orderId)}`);
-    await sendDueMail(t.app);
-    expect(peer.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
-    const row = await t.app.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    const [receipt] = await eventually(() => (receiptsTo(email).length > 0 ? receiptsTo(email) : undefined), 'the receipt');
+    for (const key of keys) expect(receipt!.decoded).toContain(key);
+    expect(receipt!.decoded).toContain(`/order-success/${orderId}?token=${t.app.sign('order-access', orderId)}`);
+    const row = await eventually(async () => {
+      const current = await outboxRow(orderId);
+      return current.status === 'sent' ? current : undefined;
+    }, 'the receipt marked sent');
+    expect(row).toMatchObject({ attempts: 1, last_error: null });
+    expect(await sendDueMail(t.app, new Date(Date.now() + 60 * 60_000))).toEqual({ sent: 0, failed: 0 });
+    expect(receiptsTo(email)).toHaveLength(1);
   });
 
   it('is kept and retried when the mail server refuses, while the order page still shows the keys', async () => {
     await configureSmtp();
-    const { orderId, keys, email } = await deliveredOrder();
     peer.refuse('Try again later');
-    expect(await sendDueMail(t.app)).toMatchObject({ failed: 1 });
-    const failed = await t.app.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const { orderId, keys, email } = await deliveredOrder();
+    const failed = await eventually(async () => {
+      const current = await outboxRow(orderId);
+      return current.attempts > 0 ? current : undefined;
+    }, 'the first attempt');
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(failed.last_error).toContain('Try again later');
+    expect(failed.last_error).toBe('the mail server refused the recipient (EENVELOPE 550)');
 
     const token = t.app.sign('order-access', orderId);
     const page = await t.request({ method: 'GET', url: `/api/guest/orders/${orderId}?token=${token}` });
@@ -114,17 +319,86 @@ describe('the receipt of a delivered order', () => {
 
     peer.refuse(null);
     // Not due yet: the retry waits for its backoff.
-    await sendDueMail(t.app);
-    expect(peer.received.filter((mail) => mail.to.includes(email))).toHaveLength(0);
-    await sendDueMail(t.app, new Date(Date.now() + 2 * 60_000));
-    expect(peer.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+    expect(await sendDueMail(t.app)).toEqual({ sent: 0, failed: 0 });
+    expect(receiptsTo(email)).toHaveLength(0);
+    expect(await sendDueMail(t.app, new Date(Date.now() + 2 * 60_000))).toEqual({ sent: 1, failed: 0 });
+    expect(receiptsTo(email)).toHaveLength(1);
   });
 
   it('waits in the outbox while SMTP is not configured', async () => {
     await configureSmtp({ smtp_host: '' });
     const { orderId } = await deliveredOrder();
+    expect(await sendDueMail(t.app, new Date(Date.now() + 2 * 60_000))).toEqual({ sent: 0, failed: 0 });
+    expect(await outboxRow(orderId)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('goes to the new server once the SMTP settings change', async () => {
+    const other = await startSmtpPeer();
+    try {
+      await configureSmtp();
+      const first = await deliveredOrder();
+      await eventually(() => (receiptsTo(first.email).length > 0 ? true : undefined), 'the first receipt');
+      await configureSmtp({ smtp_port: other.port });
+      const second = await deliveredOrder();
+      await eventually(() => (receiptsTo(second.email, other).length > 0 ? true : undefined), 'the receipt at the new server');
+      expect(receiptsTo(second.email)).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the outbox sweep', () => {
+  /** Receipts queued two minutes ago (while the mail server was down, say): the sweep's to send. */
+  async function queueReceipts(count: number): Promise<string[]> {
+    const batch = randomBytes(3).toString('hex');
+    const recipients = Array.from({ length: count }, (_, i) => `bulk-${batch}-${i}@example.com`);
+    await t.app.db
+      .insertInto('mail_outbox')
+      .values(
+        recipients.map((recipient) => ({
+          kind: 'receipt',
+          recipient,
+          subject: `Your order ${recipient}`,
+          text_body: 'Your keys are on your order page.',
+          html_body: '<p>Your keys are on your order page.</p>',
+          created_at: sql<Date>`now() - interval '2 minutes'`,
+          next_attempt_at: sql<Date>`now() - interval '2 minutes'`,
+        })),
+      )
+      .execute();
+    return recipients;
+  }
+
+  const delivered = (recipients: string[]) => recipients.map((recipient) => receiptsTo(recipient).length);
+
+  it('sends sixty queued receipts in one run, several at a time over a few reused connections', async () => {
+    await configureSmtp();
+    const recipients = await queueReceipts(60);
+    peer.slowDown(20);
+    peer.resetStats();
+    expect(await sendDueMail(t.app)).toEqual({ sent: 60, failed: 0 });
+    expect(delivered(recipients)).toEqual(recipients.map(() => 1));
+    expect(peer.stats.maxInFlight).toBeGreaterThan(1);
+    expect(peer.stats.connections).toBeLessThanOrEqual(MAIL_CONNECTIONS);
+  });
+
+  it('sends each receipt once when two runs race', async () => {
+    await configureSmtp();
+    const recipients = await queueReceipts(150);
+    peer.slowDown(5);
+    const runs = await Promise.all([sendDueMail(t.app), sendDueMail(t.app)]);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(150);
+    expect(delivered(recipients)).toEqual(recipients.map(() => 1));
+    const rows = await t.app.db.selectFrom('mail_outbox').select(['status', 'attempts']).where('recipient', 'in', recipients).execute();
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
+  it('leaves a receipt queued this minute to the immediate send', async () => {
+    await configureSmtp({ smtp_host: '' });
+    const { orderId } = await deliveredOrder();
+    await configureSmtp();
     expect(await sendDueMail(t.app)).toEqual({ sent: 0, failed: 0 });
-    const row = await t.app.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await outboxRow(orderId)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 });

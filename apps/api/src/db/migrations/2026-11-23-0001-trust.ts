@@ -32,6 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX orders_buyer_email_idx ON orders (lower(invoice_email), created_at DESC)`.execute(db);
   await sql`CREATE INDEX orders_client_ip_idx ON orders (client_ip, created_at DESC) WHERE client_ip IS NOT NULL`.execute(db);
   await sql`CREATE UNIQUE INDEX orders_refund_id_key ON orders (refund_id) WHERE refund_id IS NOT NULL`.execute(db);
+  // An order's mail is sent right after its commit: found by order, not by a scan of the queue.
+  await sql`CREATE INDEX mail_outbox_pending_order_idx ON mail_outbox (order_id) WHERE status = 'pending'`.execute(db);
 
   // A session per sign-in: logout deletes it, a password change deletes the others, deactivation all.
   await db.schema.alterTable('users').dropColumn('token_version').execute();
