@@ -22,7 +22,7 @@ const product = { title: 'Tool', price: 5, description: 'Short', detailed_descri
 
 function expectRefused(response: { statusCode: number; json: () => { detail: string; code: string } }, field: string): void {
   expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({ detail: `${field} must not contain control characters`, code: 'validation_error' });
+  expect(response.json()).toEqual({ detail: `${field} must not contain control or invalid characters`, code: 'validation_error' });
 }
 
 describe('a NUL character', () => {
@@ -117,5 +117,37 @@ describe('a webhook body nested thousands deep', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe('The webhook body is nested too deeply');
+  });
+});
+
+describe('numbers that are not finite', () => {
+  it('are refused with 400 wherever text is turned into a number', async () => {
+    for (const url of ['/api/products?limit=1e999', '/api/products?offset=Infinity', '/api/admin/orders?limit=-Infinity']) {
+      const response = await t.request({ method: 'GET', url, token: admin });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().detail).toMatch(/^(limit|offset) must be a finite number$/);
+    }
+    const settings = await t.request({ method: 'PUT', url: '/api/admin/settings', token: admin, payload: { smtp_port: 'Infinity' } });
+    expect(settings.statusCode).toBe(400);
+    const stock = await t.request({ method: 'POST', url: '/api/admin/products', token: admin, payload: { ...product, stock_quantity: '1e999' } });
+    expect(stock.statusCode).toBe(400);
+    expect(stock.json().detail).toBe('stock_quantity must be a finite number');
+  });
+});
+
+describe('ids PostgreSQL would not take', () => {
+  it('are refused by the contract, not by the database', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/products/urn:uuid:6f0e2a2c-8a8b-4b1e-9a51-2f1d0d3c7b11' });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('half a surrogate pair', () => {
+  it('is refused in text, so it never reaches the database (PGlite cannot store it)', async () => {
+    const response = await t.request({ method: 'PUT', url: '/api/admin/settings', token: admin, payload: { smtp_username: '\ufeff\udfff' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe('smtp_username must not contain control or invalid characters');
+    expect((await t.request({ method: 'POST', url: '/api/admin/products', token: admin, payload: { ...product, title: 'Tool \ud800' } })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: '/api/admin/products', token: admin, payload: { ...product, title: 'Tool 🎉' } })).statusCode).toBe(201);
   });
 });

@@ -198,7 +198,7 @@ describe('site settings', () => {
     it('refuses a header-injection attempt in the sender name', async () => {
       const response = await put({ smtp_from_name: 'Shop\r\nBcc: x@y.z' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'smtp_from_name must not contain control characters', code: 'validation_error' });
+      expect(response.json()).toEqual({ detail: 'smtp_from_name must not contain control or invalid characters', code: 'validation_error' });
     });
 
     it("refuses a blank site name with 'Site name is required'", async () => {

@@ -15,8 +15,9 @@ import { PlainLine, PlainText } from './text.ts';
 
 /* Shared field shapes ---------------------------------------------------------------------------- */
 
-export const IdSchema = Type.String({ format: 'uuid', description: 'A random UUID' });
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+// The pattern as well as the format: Ajv's `uuid` format also takes `urn:uuid:...`, which PostgreSQL does not.
+export const IdSchema = Type.String({ format: 'uuid', pattern: `^${UUID_PATTERN}$`, description: 'A random UUID' });
 export const TimestampSchema = Type.String({ format: 'date-time' });
 /** Dollars as a number with at most two decimals; stored as integer cents. */
 export const MoneySchema = Type.Number({ minimum: 0, maximum: 1_000_000, description: 'US dollars, two decimals' });

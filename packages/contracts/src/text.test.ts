@@ -24,7 +24,7 @@ describe('plain text in the contract', () => {
 
   it('names the field and says why, instead of the field\'s "required" message', () => {
     const result = validate(GuestInvoiceSchema, { ...invoice, name: 'Ana\u0000' });
-    expect(result).toEqual({ ok: false, errors: [{ field: 'name', message: 'name must not contain control characters' }] });
+    expect(result).toEqual({ ok: false, errors: [{ field: 'name', message: 'name must not contain control or invalid characters' }] });
   });
 
   it('checks product fields, features and requirement names alike', () => {

@@ -15,10 +15,12 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
 /** The same, less tab, line feed and carriage return. */
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 /* eslint-enable no-control-regex */
+/** Half of a surrogate pair without its other half: not text at all, and no database can store it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const TEXT_FORMATS = {
-  'plain-line': (value: string) => !CONTROL.test(value),
-  'plain-text': (value: string) => !CONTROL_BUT_LINE_BREAKS.test(value),
+  'plain-line': (value: string) => !CONTROL.test(value) && !LONE_SURROGATE.test(value),
+  'plain-text': (value: string) => !CONTROL_BUT_LINE_BREAKS.test(value) && !LONE_SURROGATE.test(value),
 } as const;
 export type TextFormat = keyof typeof TEXT_FORMATS;
 
@@ -30,7 +32,7 @@ export function isTextFormat(format: unknown): format is TextFormat {
 
 /** What a person reads when a text field holds a control character, whatever other message the field has. */
 export function controlCharacterMessage(field: string): string {
-  return `${field || 'The text'} must not contain control characters`;
+  return `${field || 'The text'} must not contain control or invalid characters`;
 }
 
 /** A one-line text field: no control characters at all. */

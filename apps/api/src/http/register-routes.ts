@@ -24,6 +24,30 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<v
 }
 
 /**
+ * Ajv turns the text "1e999" or "Infinity" into a number (in a query, or a string where a number is
+ * expected) and then no longer checks its bounds: such a value is refused here, after validation,
+ * before it reaches a handler or the database.
+ */
+async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
+  for (const value of [request.params, request.query, request.body]) {
+    const field = nonFiniteField(value, '');
+    if (field !== null) throw new AppError('bad_request', `${field || 'The number'} must be a finite number`, 'validation_error');
+  }
+}
+
+/** The path of the first number that is not finite, walked without recursion; null when there is none. */
+function nonFiniteField(value: unknown, path: string): string | null {
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length > 0) {
+    const [current, at] = stack.pop()!;
+    if (typeof current === 'number' && !Number.isFinite(current)) return at;
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    for (const [key, child] of Object.entries(current)) stack.push([child, at ? `${at}.${key}` : key]);
+  }
+  return null;
+}
+
+/**
  * Registers every route of the contract table with its schemas, its guard and its handler. The guard
  * comes from the table's `access`, so no route is exposed without it; an admin path must be admin-only.
  */
@@ -53,6 +77,7 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       // Answers carry keys, download links, tokens or personal data: no cache keeps them unless a handler
       // says otherwise for public data (site info). Set first, so error answers carry it too.
       onRequest: [noStore, app.guard(def.access)],
+      preHandler: refuseNonFiniteNumbers,
       handler: async (request, reply) => {
         if (!handler) throw new AppError('not_implemented', `${def.method} ${def.path} is not available yet`);
         const result = await handler({

@@ -28,6 +28,9 @@ export async function licenseKeyStock(app: FastifyInstance, productId: string): 
   return stockOf(app.db, productId, product.stock_quantity);
 }
 
+/** Rows per INSERT when keys are added: 4,000 bind parameters, far below PostgreSQL's 65,535. */
+const KEYS_PER_INSERT = 1_000;
+
 /** The keys of a paste: one per line, trimmed, blank lines skipped; a key repeated in the paste counts once. */
 export function parseKeys(text: string): { keys: string[]; repeated: string[] } {
   const keys: string[] = [];
@@ -60,15 +63,18 @@ export async function addLicenseKeys(app: FastifyInstance, productId: string, te
       .forUpdate()
       .executeTakeFirst();
     if (!product) throw notFound('Product not found', 'product_not_found');
-    const inserted =
-      keys.length === 0
-        ? []
-        : await trx
-            .insertInto('license_keys')
-            .values(keys.map((key_value) => ({ product_id: productId, key_value, order_item_id: null, sold_at: null })))
-            .onConflict((oc) => oc.constraint('license_keys_product_value_key').doNothing())
-            .returning('key_value')
-            .execute();
+    // In chunks: one INSERT of a big paste would pass PostgreSQL's limit of 65,535 bind parameters
+    // (four a row). The chunks share the transaction, so the paste is still added whole or not at all.
+    const inserted: { key_value: string }[] = [];
+    for (let start = 0; start < keys.length; start += KEYS_PER_INSERT) {
+      const rows = await trx
+        .insertInto('license_keys')
+        .values(keys.slice(start, start + KEYS_PER_INSERT).map((key_value) => ({ product_id: productId, key_value, order_item_id: null, sold_at: null })))
+        .onConflict((oc) => oc.constraint('license_keys_product_value_key').doNothing())
+        .returning('key_value')
+        .execute();
+      inserted.push(...rows);
+    }
     const added = new Set(inserted.map((row) => row.key_value));
     // A product that sold by a counted stock starts selling by key: its stock becomes the keys added.
     const stockQuantity = product.delivery === 'license_key' ? product.stock_quantity + added.size : added.size;

@@ -388,7 +388,7 @@ export function hostileNumber(schema: JsonSchema): fc.Arbitrary<unknown> {
     { weight: 4, arbitrary: fc.constantFrom(...INTEGER_EDGES, ...FRACTION_EDGES, ...beyond, ...bounds) },
     { weight: 2, arbitrary: fc.constantFrom(...RAW_NUMBERS) },
     { weight: 1, arbitrary: fc.double() },
-    { weight: 2, arbitrary: fc.constantFrom('1', '1.5', '', ' ', 'abc', '1e308', '0x10', '1_000', 'NaN', '-0', '١٢', true, false, null) },
+    { weight: 2, arbitrary: fc.constantFrom('1', '1.5', '', ' ', 'abc', '1e308', '1e999', 'Infinity', '-Infinity', '0x10', '1_000', 'NaN', '-0', '١٢', true, false, null) },
   );
 }
 
