@@ -63,3 +63,23 @@ test('an admin confirms one new order and rejects another, and only the allowed 
   await expect(page.getByRole('button', { name: `View order ${orderRef(toConfirm)}` })).toBeVisible();
   await snap(page, 'orders');
 });
+
+test('an order paid through the payment sandbox carries a Test badge for staff', async ({ page, api, signInAsAdmin }) => {
+  const shopper = await api.registerUser();
+  const product = await api.firstProductWithStock();
+  const order = await placeOrder(api, shopper, product);
+  const auth = { Authorization: `Bearer ${shopper.access_token}` };
+  // Paid as the storefront pays: the payment is created, approved on the sandbox's page, then captured.
+  const created = await api.request.post(`/api/payments/create?order_id=${order.id}`, { headers: auth });
+  expect(created.ok()).toBe(true);
+  const paypalOrderId = new URL(((await created.json()) as { payment_url: string }).payment_url).searchParams.get('token')!;
+  expect((await api.request.post(`/sandbox/checkoutnow/${paypalOrderId}/approve`, { maxRedirects: 0 })).status()).toBe(303);
+  expect((await api.request.post(`/api/paypal/capture-order/${paypalOrderId}`, { headers: auth })).ok()).toBe(true);
+
+  await signInAsAdmin();
+  await page.goto(`/admin/orders?search=${order.id}`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `View order ${orderRef(order)}` }) });
+  await expect(row).toContainText('Completed');
+  await expect(row.getByText('Test', { exact: true })).toHaveAttribute('title', 'Paid through the payment sandbox: no real money');
+  await snap(page, 'orders-test-badge');
+});
