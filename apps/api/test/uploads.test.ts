@@ -186,3 +186,34 @@ describe('POST /api/upload', () => {
     expect(response.json()).toEqual({ detail: 'Not authenticated', code: 'unauthorized' });
   });
 });
+
+describe('a broken multipart body', () => {
+  const send = async (payload: Buffer, contentType: string) =>
+    t.request({ method: 'POST', url: '/api/upload', payload, headers: { 'content-type': contentType }, token: await t.adminToken() });
+
+  it('cut short answers 400, not 500', async () => {
+    const { payload, headers } = multipart([{ name: 'file', filename: 'x.png', contentType: 'image/png', data: tinyPng() }]);
+    const response = await send(payload.subarray(0, payload.length - 30), headers['content-type']!);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('malformed_multipart');
+  });
+
+  it('without a boundary, or with another one than its parts use, answers 400', async () => {
+    const { payload } = multipart([{ name: 'file', filename: 'x.png', contentType: 'image/png', data: tinyPng() }]);
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=not-the-one-used']) {
+      const response = await send(payload, contentType);
+      expect(response.statusCode, contentType).toBe(400);
+      expect(response.json().code).toBe('malformed_multipart');
+    }
+  });
+
+  it('with two files answers 413', async () => {
+    const file = { filename: 'x.png', contentType: 'image/png', data: tinyPng() };
+    const { payload, headers } = multipart([
+      { name: 'file', ...file },
+      { name: 'file', ...file },
+    ]);
+    const response = await send(payload, headers['content-type']!);
+    expect(response.statusCode).toBe(413);
+  });
+});
