@@ -1,10 +1,11 @@
 import { ApiError, PasswordChangeBodySchema, validate } from '@store/contracts';
 import { Button, PasswordField } from '@store/ui';
-import { type FormEvent, type InvalidEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
 import { authFailureMessage } from './auth-errors.ts';
 import { authFormClassName } from './auth-card.tsx';
+import { type FieldErrors, useCheckedForm } from './use-checked-form.ts';
 import * as styles from './change-password-form.css.ts';
 import { PASSWORDS_DO_NOT_MATCH } from './register-form.tsx';
 
@@ -14,7 +15,7 @@ export interface PasswordChangeValues {
   confirmPassword: string;
 }
 
-export type PasswordChangeErrors = Partial<Record<keyof PasswordChangeValues, string>>;
+export type PasswordChangeErrors = FieldErrors<PasswordChangeValues>;
 
 export const PASSWORD_CHANGE_MESSAGES = {
   failed: 'Password change failed',
@@ -56,40 +57,19 @@ function refusedField(error: unknown): keyof PasswordChangeValues | null {
  * answers with a sentence for the shopper either way; on success the fields are emptied.
  */
 export function ChangePasswordForm({ username }: { username: string }) {
-  const [values, setValues] = useState<PasswordChangeValues>(EMPTY);
-  const [errors, setErrors] = useState<PasswordChangeErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: keyof PasswordChangeValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  // The browser refused the submit (an empty required field): show our messages instead of its bubble.
-  const showInvalid = (event: InvalidEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    setErrors(checkPasswordChange(values));
-  };
-
-  const focusFirstInvalid = (found: PasswordChangeErrors, form: HTMLFormElement) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-  };
+  const { values, setValues, errors, busy, setBusy, change, showInvalid, refuse, show } = useCheckedForm(EMPTY, checkPasswordChange, FIELD_ORDER);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const found = checkPasswordChange(values);
-    if (Object.values(found).some(Boolean)) {
-      setErrors(found);
+    const found = refuse(form);
+    if (found) {
       // As on registration (spec section 8), the two password rules are also announced as toasts.
       if (found.newPassword) toast.error(found.newPassword);
       if (found.confirmPassword) toast.error(found.confirmPassword);
-      focusFirstInvalid(found, form);
       return;
     }
-    setErrors({});
     setBusy(true);
     try {
       const { message } = await api.changePassword({
@@ -102,8 +82,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
       toast.error(message);
       const field = refusedField(error);
       if (field) {
-        setErrors({ [field]: message });
-        focusFirstInvalid({ [field]: message }, form);
+        show({ [field]: message }, form);
       }
     } finally {
       setBusy(false);

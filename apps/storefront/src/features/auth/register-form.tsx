@@ -1,11 +1,12 @@
 import { ApiError, type AuthResponse, RegisterBodySchema, validate } from '@store/contracts';
 import { Button, PasswordField, TextField } from '@store/ui';
-import { type FormEvent, type InvalidEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
 import { sessionStore } from '../session/session-store.ts';
 import { authFailureMessage } from './auth-errors.ts';
 import { authFormClassName } from './auth-card.tsx';
+import { type FieldErrors, useCheckedForm } from './use-checked-form.ts';
 
 export interface RegisterValues {
   username: string;
@@ -14,7 +15,7 @@ export interface RegisterValues {
   confirmPassword: string;
 }
 
-export type RegisterErrors = Partial<Record<keyof RegisterValues, string>>;
+export type RegisterErrors = FieldErrors<RegisterValues>;
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
@@ -53,40 +54,19 @@ export interface RegisterFormProps {
 
 /** Registration (spec: register): username, email, password and its confirmation. */
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
-  const [values, setValues] = useState<RegisterValues>(EMPTY);
-  const [errors, setErrors] = useState<RegisterErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: keyof RegisterValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  // The browser refused the submit (an empty required field): show our messages instead of its bubble.
-  const showInvalid = (event: InvalidEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    setErrors(checkRegistration(values));
-  };
-
-  const focusFirstInvalid = (found: RegisterErrors, form: HTMLFormElement) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-  };
+  const { values, errors, busy, setBusy, change, showInvalid, refuse, show } = useCheckedForm(EMPTY, checkRegistration, FIELD_ORDER);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const found = checkRegistration(values);
-    if (Object.values(found).some(Boolean)) {
-      setErrors(found);
+    const found = refuse(form);
+    if (found) {
       // Spec section 8 also announces the two password rules as toasts.
       if (found.password) toast.error(found.password);
       if (found.confirmPassword) toast.error(found.confirmPassword);
-      focusFirstInvalid(found, form);
       return;
     }
-    setErrors({});
     setBusy(true);
     try {
       const auth = await api.register({
@@ -100,8 +80,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       toast.error(message);
       const field = clashField(error);
       if (field) {
-        setErrors({ [field]: message });
-        focusFirstInvalid({ [field]: message }, form);
+        show({ [field]: message }, form);
       }
       setBusy(false);
     }
