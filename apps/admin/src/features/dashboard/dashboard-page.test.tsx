@@ -64,11 +64,11 @@ describe('the dashboard', () => {
     const items = within(recent).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('#deadbeef');
-    expect(items[0]).toHaveTextContent('24. окт 2024. 09:05');
+    expect(items[0]).toHaveTextContent('24. okt 2024. 09:05');
     expect(items[0]).toHaveTextContent('$49.00');
     expect(items[0]).toHaveTextContent('Paid');
     expect(items[1]).toHaveTextContent('#cafef00d');
-    expect(items[1]).toHaveTextContent('2. мар 2024. 17:30');
+    expect(items[1]).toHaveTextContent('2. mar 2024. 17:30');
     expect(items[1]).toHaveTextContent('Rejected');
 
     expect(callsTo(fetchMock, 'GET /api/admin/orders')[0]?.searchParams.get('limit')).toBe('5');

@@ -45,7 +45,7 @@ describe('the orders screen', () => {
     expect(first.getByText('7c0d9e11')).toBeInTheDocument();
     expect(first.getByText('$49.97')).toBeInTheDocument();
     expect(first.getByText('Pending')).toBeInTheDocument();
-    expect(first.getByText('24. окт 2024. 09:05')).toBeInTheDocument();
+    expect(first.getByText('24. okt 2024. 09:05')).toBeInTheDocument();
     expect(within(rowOf('View order #feedf00d')).getByText('Guest')).toBeInTheDocument();
     expect(screen.getByText('2 orders')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Orders · Acme Keys Admin'));
@@ -204,8 +204,9 @@ describe('the orders screen', () => {
     let current: Order = PENDING;
     const fetchMock = stubApi({
       'GET /api/admin/orders': () => jsonResponse({ orders: [current], total: 1 }),
-      [`PATCH /api/admin/orders/${PENDING.id}/status`]: ({ url }) => {
-        current = { ...PENDING, status: url.searchParams.get('status') as OrderStatus };
+      // As the API does: confirming delivers the goods in the same step, so the order answers completed.
+      [`PATCH /api/admin/orders/${PENDING.id}/status`]: () => {
+        current = { ...PENDING, status: 'completed' };
         return jsonResponse(current);
       },
     });
@@ -215,9 +216,9 @@ describe('the orders screen', () => {
     await user.click(await screen.findByRole('button', { name: 'View order #abcd1234' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Order' }));
 
-    expect(await screen.findByText('Order status updated to confirmed')).toBeInTheDocument();
+    expect(await screen.findByText('Order status updated to completed')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await within(rowOf('View order #abcd1234')).findByText('Confirmed')).toBeInTheDocument();
+    expect(await within(rowOf('View order #abcd1234')).findByText('Completed')).toBeInTheDocument();
     expect(callsTo(fetchMock, `PATCH /api/admin/orders/${PENDING.id}/status`).map((url) => url.searchParams.get('status'))).toEqual(['confirmed']);
     expect(callsTo(fetchMock, 'GET /api/admin/orders')).toHaveLength(2);
   });

@@ -15,8 +15,9 @@ export function useSetOrderStatus({ onChanged }: { onChanged: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) => api.adminSetOrderStatus({ params: { id }, query: { status } }),
-    onSuccess: (_order, { status }) => {
-      toast.success(`Order status updated to ${status}`);
+    // Confirming delivers at once: the toast names the state the order ended in (completed), not the one asked for.
+    onSuccess: (order) => {
+      toast.success(`Order status updated to ${order.status}`);
       onChanged();
     },
     onError: (error) => {

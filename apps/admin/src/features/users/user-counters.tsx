@@ -1,11 +1,12 @@
 import { ShieldIcon, StatCard, StatGrid, UserIcon, CheckIcon } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
+import { ADMIN_LOCALE } from '../site/format.ts';
 import { userCountsQueryOptions } from './queries.ts';
 
 /** Ukupno korisnika, administratori, aktivni korisnici: the whole store, whatever the filters below. */
 export function UserCounters() {
   const counts = useQuery(userCountsQueryOptions());
-  const shown = (value: number | undefined) => (counts.isError || value === undefined ? '—' : value.toLocaleString('sr-RS'));
+  const shown = (value: number | undefined) => (counts.isError || value === undefined ? '—' : value.toLocaleString(ADMIN_LOCALE));
   const loading = counts.isPending;
   return (
     <StatGrid>

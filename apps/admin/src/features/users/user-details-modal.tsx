@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { DetailItem, DetailList, DetailSection } from '../layout/detail-list.tsx';
 import * as layout from '../layout/admin-layout.css.ts';
 import { selectUser, useSession } from '../session/session.ts';
-import { formatAdminDate } from '../site/format.ts';
+import { formatAdminDate, ADMIN_LOCALE } from '../site/format.ts';
 import { ActiveBadge, RoleBadge } from './labels.tsx';
 import { userStatsQueryOptions } from './queries.ts';
 import { useSetUserActive } from './use-set-user-active.ts';
@@ -91,7 +91,7 @@ function UserStatistics({ user }: { user: User }) {
         <div className={styles.stat}>
           <dt className={styles.statLabel}>Porudžbine</dt>
           <dd className={styles.statValue} aria-busy={stats.isPending || undefined}>
-            {value((data) => data.orders.toLocaleString('sr-RS'))}
+            {value((data) => data.orders.toLocaleString(ADMIN_LOCALE))}
           </dd>
         </div>
         <div className={styles.stat}>
@@ -105,7 +105,7 @@ function UserStatistics({ user }: { user: User }) {
         <div className={styles.stat}>
           <dt className={styles.statLabel}>Kupljeni proizvodi</dt>
           <dd className={styles.statValue} aria-busy={stats.isPending || undefined}>
-            {value((data) => data.products.toLocaleString('sr-RS'))}
+            {value((data) => data.products.toLocaleString(ADMIN_LOCALE))}
           </dd>
         </div>
       </dl>

@@ -51,7 +51,7 @@ describe('the users screen', () => {
     expect(alice.getByText('alice@example.com')).toBeInTheDocument();
     expect(alice.getByText('Korisnik')).toBeInTheDocument();
     expect(alice.getByText('Aktivan')).toHaveAttribute('data-tone', 'green');
-    expect(alice.getByText('24. окт 2024. 09:05')).toBeInTheDocument();
+    expect(alice.getByText('24. okt 2024. 09:05')).toBeInTheDocument();
     expect(within(rowOf('bob')).getByText('Neaktivan')).toHaveAttribute('data-tone', 'gray');
     expect(within(rowOf('admin')).getByText('Administrator')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Korisnici · Acme Keys Admin'));
@@ -150,7 +150,7 @@ describe('the users screen', () => {
     expect(dialog.getByText('alice@example.com')).toBeInTheDocument();
     expect(dialog.getByText('Korisnik')).toBeInTheDocument();
     expect(dialog.getByText('Aktivan')).toBeInTheDocument();
-    expect(dialog.getByText('24. окт 2024. 09:05')).toBeInTheDocument();
+    expect(dialog.getByText('24. okt 2024. 09:05')).toBeInTheDocument();
     const stats = within(dialog.getByRole('region', { name: 'Statistika' }));
     await waitFor(() => expect(stats.getByText('Porudžbine', { selector: 'dt' }).nextElementSibling).toHaveTextContent('3'));
     expect(stats.getByText('Potrošeno', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$60.00');
