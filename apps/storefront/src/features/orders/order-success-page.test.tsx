@@ -100,11 +100,27 @@ describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(api.callsTo('GET', /guest\/orders/)[0]?.url.searchParams.has('token')).toBe(false);
   });
 
+  it('offers "Mark Payment as Complete" only while the order awaits payment, and heads a closed order with what happened', async () => {
+    stubApi({ 'GET /api/guest/orders/:orderId': () => order({ status: 'completed' }) });
+    renderApp(`/order-success/${ORDER_ID}`);
+    expect(await badgeOf()).toHaveTextContent('Completed');
+    expect(screen.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Payment as Complete' })).toBeNull();
+  });
+
+  it('heads a lapsed order as not completed', async () => {
+    stubApi({ 'GET /api/guest/orders/:orderId': () => order({ status: 'failed' }) });
+    renderApp(`/order-success/${ORDER_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Order Not Completed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Payment as Complete' })).toBeNull();
+  });
+
   it('says the payment of a refunded order was returned', async () => {
     stubApi({ 'GET /api/guest/orders/:orderId': () => order({ status: 'refunded' }) });
     renderApp(`/order-success/${ORDER_ID}`);
 
     expect(await badgeOf()).toHaveTextContent('Refunded');
+    expect(screen.getByRole('heading', { name: 'Payment Refunded' })).toBeInTheDocument();
     expect(screen.getByText('Payment refunded')).toBeInTheDocument();
     expect(screen.getByText('This order could not be delivered, so its payment was returned to you.')).toBeInTheDocument();
   });
@@ -114,7 +130,10 @@ describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     renderApp(`/order-success/${ORDER_ID}`);
 
     expect(await screen.findByText('Error loading order details')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeInTheDocument();
+    // An order that cannot be loaded is not claimed to be placed, and has nothing to mark as paid.
+    expect(screen.getByRole('heading', { name: 'Order Details Unavailable' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Order Placed Successfully!' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark Payment as Complete' })).toBeNull();
     expect(screen.queryByRole('region', { name: /^Order #/ })).toBeNull();
     expect(screen.queryByTestId('order-total')).toBeNull();
   });

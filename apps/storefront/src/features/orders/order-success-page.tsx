@@ -1,5 +1,5 @@
 import { type GuestOrderView, isFullOrder } from '@store/contracts';
-import { Badge, Button, CheckIcon, Container, Notice, Price, Skeleton, buttonClassName, statusAppearance } from '@store/ui';
+import { AlertIcon, Badge, Button, CheckIcon, Container, Notice, Price, Skeleton, buttonClassName, statusAppearance } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -20,6 +20,18 @@ export const ORDER_LOAD_FAILED = 'Error loading order details';
 /** Where the receipt went: the order's email when the answer has it, else the address given at checkout. */
 function receiptAddress(order: GuestOrderView): string {
   return isFullOrder(order) ? order.invoice_data.email : 'the email given at checkout';
+}
+
+/**
+ * The headline follows what is known of the order: placed (the spec's words) while it is pending or
+ * delivered; otherwise it says what happened, and a page that could not load the order does not claim success.
+ */
+function heroOf(order: { isError: boolean; data: GuestOrderView | undefined }) {
+  if (order.isError) return { title: 'Order Details Unavailable', tone: 'warning', icon: <AlertIcon size={32} /> } as const;
+  const status = order.data?.status;
+  if (status === 'failed' || status === 'rejected') return { title: 'Order Not Completed', tone: 'danger', icon: <AlertIcon size={32} /> } as const;
+  if (status === 'refunded') return { title: 'Payment Refunded', tone: 'warning', icon: <AlertIcon size={32} /> } as const;
+  return { title: 'Order Placed Successfully!', tone: 'success', icon: <CheckIcon size={32} /> } as const;
 }
 
 /**
@@ -44,7 +56,7 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
 
   return (
     <Container className={styles.page}>
-      <OrderHero icon={<CheckIcon size={32} />} tone="success" title="Order Placed Successfully!">
+      <OrderHero {...heroOf(order)}>
         <p>
           {order.data && isSettled(order.data)
             ? `Thank you for your order. A receipt with your products was sent to ${receiptAddress(order.data)}.`
@@ -64,7 +76,8 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
 
       {order.data && <GuestOrderDetails order={order.data} />}
 
-      <MarkPaymentComplete />
+      {/* Only an order still awaiting payment has a payment to mark as complete. */}
+      {order.data?.status === 'pending' && <MarkPaymentComplete />}
 
       <div className={styles.actions}>
         <Link to={paths.products} className={buttonClassName({ variant: 'secondary' })}>
