@@ -50,6 +50,14 @@ export function contentSecurityPolicy(order?: SandboxOrder): string {
   return `default-src 'none'; style-src ${STYLE_SOURCE}; img-src 'self' data:; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`;
 }
 
+/**
+ * The pages' icon, inline (the CSP allows `data:` images): without one the browser asks for /favicon.ico,
+ * which a standalone sandbox does not serve, and logs a 404 on every approval.
+ */
+export const SANDBOX_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="#003087"/><text x="16" y="22" font-family="Arial" font-size="18" font-weight="700" fill="#fff" text-anchor="middle">P</text></svg>',
+)}`;
+
 function page(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -58,6 +66,7 @@ function page(title: string, content: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="${SANDBOX_ICON}">
 <style>${STYLE}</style>
 </head>
 <body>

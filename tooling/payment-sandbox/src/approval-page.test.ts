@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_ICON } from './approval-html.ts';
 import { withQuery } from './approval-routes.ts';
 import { CANCEL_URL, RETURN_URL, accessToken, build, createOrder, orderBody, postCapture, pressApprove } from './test-helpers.ts';
 
@@ -28,6 +29,14 @@ describe('the approval page GET /checkoutnow?token=<order id>', () => {
       /<button type="submit" class="approve" aria-label="Approve payment of \$49\.97 to Digital Store">Approve<\/button>/,
     );
     expect(html).toMatch(/<button type="submit" class="cancel" aria-label="Cancel and return to Digital Store">Cancel<\/button>/);
+  });
+
+  it('names its own icon, which its CSP allows, so the browser asks for no /favicon.ico', async () => {
+    const { app, orderId } = await sandboxWithOrder();
+    const response = await app.inject({ method: 'GET', url: `/sandbox/checkoutnow?token=${orderId}` });
+    expect(response.body).toContain(`<link rel="icon" href="${SANDBOX_ICON}">`);
+    expect(SANDBOX_ICON).toMatch(/^data:image\/svg\+xml,/);
+    expect(String(response.headers['content-security-policy'])).toMatch(/img-src [^;]*data:/);
   });
 
   it('carries no script and a CSP that allows no script, only its own style and forms', async () => {
