@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { LIMITS, routeNames, routes, type Access, type RouteDefinition, type RouteName } from '@store/contracts';
 import { startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
 import fc from 'fast-check';
@@ -9,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
+import { tinyPng } from './helpers/png.ts';
 import { hostileString, hostileValue, NASTY_TEXTS, RawJson, RawUrlText, validValue, type JsonSchema } from './helpers/schema-arbitrary.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
 
@@ -371,28 +371,6 @@ const HINTS: Partial<Record<RouteName, () => fc.Arbitrary<RequestParts>>> = {
 
 /* Multipart uploads, by hand ---------------------------------------------------------------------- */
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid 1x1 PNG. */
-function tinyPng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, 0x0e, 0xa5, 0xe9, 0xff]))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 const PNG = tinyPng();
 const IMAGES = [
   PNG,

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { LIMITS, UploadResultSchema } from '@store/contracts';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from './helpers/build.ts';
+import { tinyPng } from './helpers/png.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,29 +16,6 @@ afterAll(() => t.close());
 
 /* Real image bytes ------------------------------------------------------------------------------- */
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid 1x1 RGBA PNG, built from its chunks. */
-function tinyPng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
-  header.set([8, 6, 0, 0, 0], 8); // 8-bit depth, RGBA, deflate, no filter, no interlace
-  const pixels = Buffer.from([0, 0x0e, 0xa5, 0xe9, 0xff]); // filter byte, then one sky-blue pixel
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixels)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The smallest JFIF: start of image, an APP0 header, end of image. */
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');

@@ -24,5 +24,5 @@ export const ProductSortSchema = Type.Enum(values(PRODUCT_SORTS), { description:
 export const FontFamilySchema = Type.Enum(FONT_FAMILIES);
 export const ThemeSchema = Type.Enum(THEMES);
 export const ProviderEnvironmentSchema = Type.Enum(PROVIDER_ENVIRONMENTS);
-export const PaymentMethodSchema = Type.Enum(PAYMENT_METHODS);
+export const PaymentMethodSchema = Type.Enum(values(PAYMENT_METHODS));
 

@@ -102,8 +102,15 @@ export const COLOR_PRESETS = [
 
 export const THEMES = ['dark', 'light'] as const;
 export const PROVIDER_ENVIRONMENTS = ['sandbox', 'live'] as const;
-/** `free`: an order that totals $0 completes without a payment provider. */
-export const PAYMENT_METHODS = ['paypal', 'crypto', 'card', 'manual', 'free'] as const;
+/** How an order is paid, with the label both apps show; `free`: an order of $0 completes without a provider. */
+export const PAYMENT_METHODS = [
+  { value: 'paypal', label: 'PayPal' },
+  { value: 'crypto', label: 'Crypto' },
+  { value: 'card', label: 'Card' },
+  { value: 'manual', label: 'Manual' },
+  { value: 'free', label: 'Free' },
+] as const satisfies readonly Labelled<string>[];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
 
 export function labelOf<V extends string>(list: readonly Labelled<V>[], value: string): string {
   return list.find((item) => item.value === value)?.label ?? value;

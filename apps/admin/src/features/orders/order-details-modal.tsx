@@ -1,11 +1,10 @@
-import { toCents, toDollars, type Order } from '@store/contracts';
+import { labelOf, PAYMENT_METHODS, toCents, toDollars, type Order } from '@store/contracts';
 import { Button, DataCell, DataHeaderCell, DataRow, DataTable, Modal, Price } from '@store/ui';
 import { DetailItem, DetailList, DetailSection } from '../layout/detail-list.tsx';
 import * as layout from '../layout/admin-layout.css.ts';
 import { formatAdminDate, orderRef, shortId } from '../site/format.ts';
 import { OrderStatusBadges } from './order-status-badges.tsx';
 import * as styles from './orders.css.ts';
-import { paymentMethodLabel } from './payment-methods.ts';
 import { adminStatusActions } from './status-actions.ts';
 import { useSetOrderStatus } from './use-set-order-status.ts';
 
@@ -44,7 +43,7 @@ function OrderDetails({ order, onChanged }: { order: Order; onChanged: () => voi
         <DetailItem label="Total">
           <Price amount={order.total_amount} cents className={styles.strong} />
         </DetailItem>
-        <DetailItem label="Payment method">{paymentMethodLabel(order.payment_method)}</DetailItem>
+        <DetailItem label="Payment method">{labelOf(PAYMENT_METHODS, order.payment_method)}</DetailItem>
         {order.payment_id && (
           <DetailItem label="Payment ID" wide>
             <span className={layout.mono}>{order.payment_id}</span>

@@ -1,4 +1,4 @@
-import type { Order, StatusTone } from '@store/contracts';
+import { labelOf, PAYMENT_METHODS, type Order, type StatusTone } from '@store/contracts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -31,15 +31,7 @@ export function isSettled(order: Pick<Order, 'status'>): boolean {
   return SETTLED_STATUSES.includes(order.status);
 }
 
-const PAYMENT_METHOD_LABELS: Record<Order['payment_method'], string> = {
-  paypal: 'PayPal',
-  crypto: 'Crypto',
-  card: 'Card',
-  manual: 'Manual',
-  free: 'Free',
-};
-
-/** `paypal` as PayPal, `free` (an order of $0, delivered without payment) as Free. */
+/** `paypal` as PayPal, `free` (an order of $0, delivered without payment) as Free: the contract's labels. */
 export function paymentMethodLabel(method: string): string {
-  return PAYMENT_METHOD_LABELS[method as Order['payment_method']] ?? method;
+  return labelOf(PAYMENT_METHODS, method);
 }
