@@ -1,3 +1,5 @@
+import type { ApiErrorCode } from '@store/contracts';
+
 /** The kinds of failure the API answers, each with its HTTP status. */
 export const ERROR_KINDS = {
   bad_request: 400,
@@ -11,7 +13,8 @@ export const ERROR_KINDS = {
   not_implemented: 501,
   bad_gateway: 502,
   service_unavailable: 503,
-} as const;
+  // Each kind is also the generic code sent when a throw names no more specific one.
+} as const satisfies Partial<Record<ApiErrorCode, number>>;
 export type ErrorKind = keyof typeof ERROR_KINDS;
 
 /** An expected failure: mapped by the one error handler to `{ detail, code }` with its status. */
@@ -21,7 +24,8 @@ export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
     readonly detail: string,
-    readonly code: string = kind,
+    /** One of the contract's codes (ERROR_CODES); by default the kind's own generic code. */
+    readonly code: ApiErrorCode = kind,
     /** Headers the answer carries, such as Retry-After on a 429. */
     readonly headers: Record<string, string> = {},
   ) {
@@ -31,6 +35,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (detail: string, code = 'not_found') => new AppError('not_found', detail, code);
-export const conflict = (detail: string, code = 'conflict') => new AppError('conflict', detail, code);
-export const badRequest = (detail: string, code = 'bad_request') => new AppError('bad_request', detail, code);
+export const notFound = (detail: string, code: ApiErrorCode = 'not_found') => new AppError('not_found', detail, code);
+export const conflict = (detail: string, code: ApiErrorCode = 'conflict') => new AppError('conflict', detail, code);
+export const badRequest = (detail: string, code: ApiErrorCode = 'bad_request') => new AppError('bad_request', detail, code);

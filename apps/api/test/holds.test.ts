@@ -117,8 +117,8 @@ describe('unpaid orders per buyer and per address', () => {
 describe('how long stock is held', () => {
   it(`holds ${HOLD_MINUTES.beforePayment} minutes before the payment starts, then ${HOLD_MINUTES.afterPaymentStarts} from its start`, async () => {
     const id = await product(5, 2);
-    const idle = (await order([{ product_id: id, quantity: 1 }])).json() as Order;
-    const paying = (await order([{ product_id: id, quantity: 1 }])).json() as Order;
+    const idle = (await order([{ product_id: id, quantity: 1 }])).json<Order>();
+    const paying = (await order([{ product_id: id, quantity: 1 }])).json<Order>();
     const started = Date.now();
     expect((await t.request({ method: 'POST', url: `/api/payments/create?order_id=${paying.id}` })).statusCode).toBe(200);
     const stored = await t.app.db.selectFrom('orders').select(['id', 'expires_at']).where('id', 'in', [idle.id, paying.id]).execute();
@@ -145,7 +145,7 @@ describe('a free order', () => {
     await t.request({ method: 'POST', url: `/api/admin/products/${id}/keys`, token: admin, payload: { keys: keys.join('\n') } });
     const response = await order([{ product_id: id, quantity: 1 }]);
     expect(response.statusCode).toBe(201);
-    const placed = response.json() as Order;
+    const placed = response.json<Order>();
     expect(Value.Check(OrderSchema, placed)).toBe(true);
     expect(placed).toMatchObject({ status: 'completed', total_amount: 0, payment_method: 'free', goods_included: true, test: false });
     expect(keys).toContain(placed.items[0]!.keys![0]);

@@ -62,7 +62,7 @@ async function rush(productId: string) {
   );
   const won = responses.filter((response) => response.statusCode === 201);
   const lost = responses.filter((response) => response.statusCode !== 201);
-  return { won: won.map((response) => response.json() as Order), lost };
+  return { won: won.map((response) => response.json<Order>()), lost };
 }
 
 async function expectFiveSoldAndNoneLeft(productId: string, won: Order[], lost: { statusCode: number; json: () => { code: string } }[]) {

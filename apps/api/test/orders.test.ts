@@ -611,7 +611,7 @@ describe('delivery by download', () => {
     const order = await guestOrder([{ product_id: product.id, quantity: 1 }]);
     await setStatus(order.id, 'confirmed');
     const shown = await t.request({ method: 'GET', url: `/api/guest/orders/${order.id}`, query: { token: order.access_token! } });
-    return { product, order, shown: shown.json() as Order };
+    return { product, order, shown: shown.json<Order>() };
   }
 
   it('shows a download link on the line of a confirmed order, and the link answers the file as an attachment', async () => {

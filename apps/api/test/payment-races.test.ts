@@ -89,7 +89,7 @@ async function placeOrder(productId: string): Promise<Placed> {
     payload: { items: [{ product_id: productId, quantity: 1 }], invoice_data: { email, name: 'Race Buyer', address: '1 Road', city: 'Leeds', country: 'UK' } },
   });
   expect(response.statusCode).toBe(201);
-  return { ...(response.json() as { id: string; access_token: string }), email };
+  return { ...response.json<{ id: string; access_token: string }>(), email };
 }
 
 /** Sends the buyer to PayPal and approves there; answers PayPal's order id. */

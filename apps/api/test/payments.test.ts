@@ -47,7 +47,7 @@ async function pendingOrder(quantity = 1, price = 29.99) {
     payload: { items: [{ product_id: productId, quantity }], invoice_data: { email, name: 'Pay Buyer', address: '1 Road', city: 'Leeds', country: 'UK' } },
   });
   expect(order.statusCode).toBe(201);
-  return { order: order.json() as { id: string; access_token: string; total_amount: number }, productId, keys, email };
+  return { order: order.json<{ id: string; access_token: string; total_amount: number }>(), productId, keys, email };
 }
 
 /** Starts the payment and approves it on the sandbox's page, as the buyer's browser does; answers PayPal's redirect back. */

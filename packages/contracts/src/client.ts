@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import { endpointNames, endpoints } from './endpoints.ts';
+import { ERROR_CODE, isApiErrorCode, type ErrorCode } from './errors.ts';
 import type { RouteName, Routes } from './routes.ts';
 
 type Field<R, K extends string> = R extends { [P in K]: infer S extends TSchema } ? Static<S> : never;
@@ -34,10 +35,10 @@ export type ApiClient = {
 /** An error answer of the API, with the server's `detail` sentence and machine `code`. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly detail: string;
 
-  constructor(status: number, detail: string, code: string) {
+  constructor(status: number, detail: string, code: ErrorCode) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
@@ -56,11 +57,18 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A path or query value as URL text. The schemas give these only scalars: an object or a list is a caller's bug. */
+function urlText(value: unknown, what: string): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  throw new Error(`${what} must be text, a number or a boolean, not ${Array.isArray(value) ? 'a list' : typeof value}`);
+}
+
 export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(urlText(value, `Path parameter ${name}`));
   });
 }
 
@@ -68,7 +76,7 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '') search.set(key, urlText(value, `Query parameter ${key}`));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -76,11 +84,12 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
 
 async function readError(response: Response): Promise<ApiError> {
   let detail = response.statusText || `Request failed with status ${response.status}`;
-  let code = 'http_error';
+  let code: ErrorCode = ERROR_CODE.http_error;
   try {
     const body = (await response.json()) as { detail?: unknown; code?: unknown };
     if (typeof body.detail === 'string') detail = body.detail;
-    if (typeof body.code === 'string') code = body.code;
+    // A code this client does not know (a newer server) keeps the server's detail under `unknown_error`.
+    if (typeof body.code === 'string') code = isApiErrorCode(body.code) ? body.code : ERROR_CODE.unknown_error;
   } catch {
     // Not JSON (a proxy's error page): keep the status text.
   }

@@ -11,12 +11,13 @@ import {
   RoleSchema,
   ThemeSchema,
 } from './enum-schemas.ts';
+import { API_ERROR_CODES } from './errors.ts';
 import { PlainLine, PlainText } from './text.ts';
 
 /* Shared field shapes ---------------------------------------------------------------------------- */
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-// The pattern as well as the format: Ajv's `uuid` format also takes `urn:uuid:...`, which PostgreSQL does not.
+// The pattern as well as the format: a `uuid` format may also take `urn:uuid:...` (Ajv's did), which PostgreSQL does not.
 export const IdSchema = Type.String({ format: 'uuid', pattern: `^${UUID_PATTERN}$`, description: 'A random UUID' });
 export const TimestampSchema = Type.String({ format: 'date-time' });
 /** Dollars as a number with at most two decimals; stored as integer cents. */
@@ -41,7 +42,7 @@ const SearchSchema = PlainLine({ maxLength: 200 });
 export const ErrorSchema = Type.Object(
   {
     detail: Type.String({ description: 'A sentence for a person' }),
-    code: Type.String({ description: 'A stable machine code' }),
+    code: Type.Enum(API_ERROR_CODES, { description: 'A stable machine code (see ERROR_CODES in @store/contracts)' }),
   },
   { description: 'Every error answer' },
 );
@@ -230,6 +231,13 @@ export const OrderItemSchema = Type.Object({
 });
 export type OrderItem = Static<typeof OrderItemSchema>;
 
+/**
+ * What became of a delivered order's receipt email: `sent` (the mail server took it), `queued` (it is
+ * being sent, or retried after a failure), `not_sent` (no mail server is configured, or every attempt failed).
+ */
+export const ReceiptStateSchema = Type.Enum(['sent', 'queued', 'not_sent'], { description: "The receipt email's state" });
+export type ReceiptState = Static<typeof ReceiptStateSchema>;
+
 export const OrderSchema = Type.Object({
   id: IdSchema,
   user_id: Type.Union([IdSchema, Type.Null()]),
@@ -248,6 +256,8 @@ export const OrderSchema = Type.Object({
   test: Type.Boolean(),
   /** A guest order's secret, answered once at creation: it unlocks the goods on the order page. */
   access_token: Type.Optional(Type.String()),
+  /** The receipt email's state; absent while the order has no receipt (it is not delivered). */
+  receipt: Type.Optional(ReceiptStateSchema),
 });
 export type Order = Static<typeof OrderSchema>;
 
@@ -264,6 +274,8 @@ export const OrderSummarySchema = Type.Object({
   items: Type.Array(Type.Object({ id: IdSchema, product_id: IdSchema, title: Type.String(), quantity: Type.Integer({ minimum: 1 }), price: MoneySchema, delivery: DeliveryKindSchema })),
   goods_included: Type.Literal(false),
   test: Type.Boolean(),
+  /** The receipt email's state; absent while the order has no receipt (it is not delivered). */
+  receipt: Type.Optional(ReceiptStateSchema),
 });
 export type OrderSummary = Static<typeof OrderSummarySchema>;
 

@@ -58,6 +58,16 @@ describe('the client URL builders', () => {
     expect(buildQuery({ search: 'pro tools', category: undefined, limit: 50, sort: '' })).toBe('?search=pro+tools&limit=50');
     expect(buildQuery(undefined)).toBe('');
   });
+
+  it('refuses an object or a list rather than sending "[object Object]"', () => {
+    expect(() => buildPath('/api/products/:id', { id: { id: 1 } })).toThrow(
+      'Path parameter id must be text, a number or a boolean, not object',
+    );
+    expect(() => buildQuery({ status: ['paid', 'failed'] })).toThrow(
+      'Query parameter status must be text, a number or a boolean, not a list',
+    );
+    expect(buildQuery({ limit: 20, active: true })).toBe('?limit=20&active=true');
+  });
 });
 
 describe('the endpoints the client calls', () => {

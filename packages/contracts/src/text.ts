@@ -3,8 +3,8 @@ import { Format } from 'typebox/format';
 
 /*
  * Text that may reach the database is plain: no NUL (PostgreSQL refuses it in text and jsonb) and no other
- * control character. Two string formats say so in the contract, so the API (Ajv) and the forms (TypeBox)
- * refuse the same values: `plain-line` for one-line fields, `plain-text` for multi-line ones, which keep
+ * control character. Two string formats say so in the contract, registered with TypeBox's format registry
+ * below, so the API and the forms (both TypeBox, see validate.ts) refuse the same values: `plain-line` for one-line fields, `plain-text` for multi-line ones, which keep
  * tab, line feed and carriage return.
  */
 

@@ -10,7 +10,7 @@ import { findClash, findUserById, findUserByLogin, insertUser, toUser } from './
 
 const CLASH_DETAIL = { username: 'Username is already taken', email: 'Email is already registered' } as const;
 
-export function authHandlers(app: FastifyInstance): RouteHandlers {
+export function authHandlers(app: FastifyInstance): Pick<RouteHandlers, 'register' | 'login' | 'me' | 'logout' | 'changePassword'> {
   const session = async (row: Awaited<ReturnType<typeof insertUser>>, ip: string) => ({
     access_token: await app.startSession(row, ip),
     token_type: 'bearer' as const,
@@ -24,7 +24,7 @@ export function authHandlers(app: FastifyInstance): RouteHandlers {
       const email = body.email.trim();
       checkNewPassword(body.password, { username, email });
       const clash = await findClash(app.db, username, email);
-      if (clash) throw conflict(CLASH_DETAIL[clash], `${clash}_taken`);
+      if (clash) throw conflict(CLASH_DETAIL[clash], clash === 'username' ? 'username_taken' : 'email_taken');
       try {
         const row = await insertUser(app.db, { username, email, password_hash: await hashPassword(body.password), role: 'user' });
         await recordSuccess(app.db, row.id, request.ip);

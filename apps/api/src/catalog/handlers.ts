@@ -13,7 +13,7 @@ function checkProductInput(input: ProductInput): void {
   if (new Set(names).size !== names.length) throw badRequest('system_requirements names must be unique', 'validation_error');
 }
 
-export function catalogHandlers(app: FastifyInstance): RouteHandlers {
+export function catalogHandlers(app: FastifyInstance): Pick<RouteHandlers, 'listProducts' | 'listCategories' | 'getProduct' | 'adminListProducts' | 'adminCreateProduct' | 'adminUpdateProduct' | 'adminDeleteProduct'> {
   const list = async (query: Parameters<typeof listProducts>[1]) => {
     const { rows, total } = await listProducts(app.db, query);
     return { products: rows.map(toProduct), total };

@@ -40,7 +40,7 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
     extensions: { pg_trgm },
   });
-  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const pool = new pg.Pool(createPgConfig(pglite));
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -60,7 +60,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

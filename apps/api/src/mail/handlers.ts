@@ -5,7 +5,7 @@ import { readSettings } from '../settings/settings-repository.ts';
 import { describeSmtpFailure, sendTestMail } from './mailer.ts';
 import { registerOutbox } from './outbox.ts';
 
-export function mailHandlers(app: FastifyInstance): RouteHandlers {
+export function mailHandlers(app: FastifyInstance): Pick<RouteHandlers, 'adminTestEmail'> {
   registerOutbox(app);
   return {
     adminTestEmail: async ({ body, caller, request }) => {

@@ -88,7 +88,8 @@ export function describeSmtpFailure(error: unknown): string {
   if (error instanceof AppError) return error.detail;
   const code = errorField(error, 'code');
   if (code === 'EENVELOPE') {
-    const command = String(errorField(error, 'command') ?? '');
+    const field = errorField(error, 'command');
+    const command = typeof field === 'string' ? field : '';
     if (command.startsWith('MAIL')) return 'the mail server refused the sender';
     if (command.startsWith('RCPT')) return 'the mail server refused the recipient';
     return 'the mail server refused the sender or the recipient';

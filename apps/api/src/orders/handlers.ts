@@ -6,11 +6,11 @@ import type { RouteHandlers } from '../http/register-routes.ts';
 import { addLicenseKeys, licenseKeyStock } from './license-keys.ts';
 import { findOrder, listOrders } from './order-repository.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
-import { adminChangeOrderStatus, canOpenOrder, checkDownloadLink, createOrder, presentOrder, presentOrderSummary, presentOrders } from './order-service.ts';
+import { adminChangeOrderStatus, canOpenOrder, checkDownloadLink, createOrder, presentGuestSummary, presentOrder, presentOrders } from './order-service.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
-export function orderHandlers(app: FastifyInstance): RouteHandlers {
+export function orderHandlers(app: FastifyInstance): Pick<RouteHandlers, 'createOrder' | 'listMyOrders' | 'getMyOrder' | 'getGuestOrder' | 'download' | 'adminListOrders' | 'adminSetOrderStatus' | 'adminStats' | 'adminLicenseKeyStock' | 'adminAddLicenseKeys'> {
   return {
     createOrder: async ({ caller, body, request }) => {
       const order = await createOrder(app, caller, body, { ip: request.ip, origin: shopOrigin(app, request) });
@@ -34,7 +34,7 @@ export function orderHandlers(app: FastifyInstance): RouteHandlers {
     getGuestOrder: async ({ params, query }) => {
       const found = await findOrder(app.db, params.orderId);
       if (!found || found.order.user_id !== null) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
-      if (!canOpenOrder(app, found.order.id, query.token)) return presentOrderSummary(found);
+      if (!canOpenOrder(app, found.order.id, query.token)) return presentGuestSummary(app, found);
       return presentOrder(app, found, { includeGoods: true });
     },
 

@@ -10,6 +10,7 @@ import {
   type Order,
   type OrderStatus,
   type OrderSummary,
+  type ReceiptState,
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
@@ -17,7 +18,7 @@ import type { Database, OrderRow } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import type { Caller } from '../plugins/auth.ts';
 import { sendQueuedMailSoon } from '../mail/outbox.ts';
-import { enqueueReceipt } from './receipt.ts';
+import { enqueueReceipt, receiptStates } from './receipt.ts';
 import { findOrder, keysByItem, type OrderWithItems } from './order-repository.ts';
 import { mergeLines, reserveStock, returnStock } from './stock.ts';
 
@@ -181,8 +182,14 @@ export async function createOrder(app: FastifyInstance, caller: Caller | null, b
 /** Orders as the contract speaks them, their delivered keys read in one query for the whole list. */
 export async function presentOrders(app: FastifyInstance, orders: OrderWithItems[], { includeGoods }: { includeGoods: boolean }): Promise<Order[]> {
   const deliveredItems = includeGoods ? orders.filter(({ order }) => order.status === 'completed').flatMap(({ items }) => items.map((item) => item.id)) : [];
-  const keys = await keysByItem(app.db, deliveredItems);
-  return orders.map((order) => toOrder(app, order, includeGoods, keys));
+  const [keys, receipts] = await Promise.all([
+    keysByItem(app.db, deliveredItems),
+    receiptStates(
+      app.db,
+      orders.filter(({ order }) => order.status === 'completed').map(({ order }) => order.id),
+    ),
+  ]);
+  return orders.map((order) => toOrder(app, order, includeGoods, keys, receipts.get(order.order.id)));
 }
 
 /** The order as the contract speaks it; keys and download links only when `includeGoods` and delivered. */
@@ -191,8 +198,13 @@ export async function presentOrder(app: FastifyInstance, order: OrderWithItems, 
   return presented!;
 }
 
-/** What anyone holding only a guest order's id sees: no buyer details, no goods. */
-export function presentOrderSummary({ order, items }: OrderWithItems): OrderSummary {
+/** What anyone holding only a guest order's id sees: no buyer details, no goods; and whether its receipt went out. */
+export async function presentGuestSummary(app: FastifyInstance, order: OrderWithItems): Promise<OrderSummary> {
+  const receipts = order.order.status === 'completed' ? await receiptStates(app.db, [order.order.id]) : new Map<string, ReceiptState>();
+  return presentOrderSummary(order, receipts.get(order.order.id));
+}
+
+export function presentOrderSummary({ order, items }: OrderWithItems, receipt?: ReceiptState): OrderSummary {
   return {
     id: order.id,
     status: order.status,
@@ -209,12 +221,19 @@ export function presentOrderSummary({ order, items }: OrderWithItems): OrderSumm
     })),
     goods_included: false,
     test: order.is_test,
+    ...(receipt ? { receipt } : {}),
   };
 }
 
-function toOrder(app: FastifyInstance, { order, items }: OrderWithItems, includeGoods: boolean, keys: Map<string, string[]>): Order {
+function toOrder(
+  app: FastifyInstance,
+  { order, items }: OrderWithItems,
+  includeGoods: boolean,
+  keys: Map<string, string[]>,
+  receipt: ReceiptState | undefined,
+): Order {
   const delivered = includeGoods && order.status === 'completed';
-  const summary = presentOrderSummary({ order, items });
+  const summary = presentOrderSummary({ order, items }, receipt);
   return {
     ...summary,
     user_id: order.user_id,

@@ -1,8 +1,9 @@
-import { formatUsd, toDollars } from '@store/contracts';
+import { formatUsd, toDollars, type ReceiptState } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
 import { fallbackOrigin } from '../http/shop-origin.ts';
+import { smtpConfigured } from '../mail/mailer.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 
 export const escapeHtml = (text: string) =>
@@ -83,4 +84,26 @@ ${lines
       sent_at: null,
     })
     .execute();
+}
+
+const RECEIPT_RANK: Record<ReceiptState, number> = { not_sent: 0, queued: 1, sent: 2 };
+
+/**
+ * What became of each order's receipt (orders without one are left out): sent once the mail server took
+ * it; queued while it waits for its first try or a retry; not sent when no mail server is configured (it
+ * stays queued and goes out if one is set later) or every attempt failed. One query for a whole list.
+ */
+export async function receiptStates(db: Kysely<Database>, orderIds: string[]): Promise<Map<string, ReceiptState>> {
+  const states = new Map<string, ReceiptState>();
+  if (orderIds.length === 0) return states;
+  const rows = await db.selectFrom('mail_outbox').select(['order_id', 'status']).where('kind', '=', 'receipt').where('order_id', 'in', orderIds).execute();
+  if (rows.length === 0) return states;
+  const canSend = smtpConfigured(await readSettings(db));
+  for (const row of rows) {
+    if (!row.order_id) continue;
+    const state: ReceiptState = row.status === 'sent' ? 'sent' : row.status === 'pending' && canSend ? 'queued' : 'not_sent';
+    const known = states.get(row.order_id);
+    if (!known || RECEIPT_RANK[state] > RECEIPT_RANK[known]) states.set(row.order_id, state);
+  }
+  return states;
 }

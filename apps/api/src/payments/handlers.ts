@@ -8,7 +8,7 @@ import { capturePayPalPayment, handlePayPalWebhook, startPayPalPayment } from '.
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-export function paymentHandlers(app: FastifyInstance): RouteHandlers {
+export function paymentHandlers(app: FastifyInstance): Pick<RouteHandlers, 'createPayment' | 'paypalCreateOrder' | 'paypalCaptureOrder' | 'paypalWebhook' | 'adminTestCoingate'> {
   return {
     createPayment: async ({ query, caller, request }) => {
       const { approvalUrl } = await startPayPalPayment(app, query.order_id, caller, shopOrigin(app, request));

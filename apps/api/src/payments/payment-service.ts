@@ -1,3 +1,4 @@
+import { ERROR_CODE } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { AppError, conflict, notFound } from '../errors.ts';
@@ -463,13 +464,13 @@ async function reconcileOne(
   if (capture) {
     await settleCapture(app, order.id, capture, endpoint).catch((error: unknown) => {
       // Refunded or declined is settled too; a pending capture is asked about again later.
-      if (!(error instanceof AppError && (error.code === 'payment_refunded' || error.code === 'payment_declined'))) throw error;
+      if (!(error instanceof AppError && (error.code === ERROR_CODE.payment_refunded || error.code === ERROR_CODE.payment_declined))) throw error;
     });
     return true;
   }
   if (order.status === 'pending' && remote?.status === 'APPROVED') {
     await capturePayPalPayment(app, order.paypal_order_id).catch((error: unknown) => {
-      if (!(error instanceof AppError && error.code === 'payment_refunded')) throw error;
+      if (!(error instanceof AppError && error.code === ERROR_CODE.payment_refunded)) throw error;
     });
     return true;
   }

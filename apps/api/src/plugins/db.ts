@@ -1,12 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { DatabaseHandle } from '../db/connect.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import type { Config } from '../env.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
   }
+}
+
+/**
+ * The database the config names (PostgreSQL, or the embedded PGlite in the data folder), or the one a
+ * test passes, migrated to the latest schema. Called before the plugins start: a fresh embedded database
+ * takes seconds to create, and a slow first start must not be mistaken for a plugin that hangs.
+ */
+export async function openMigratedDatabase(config: Config, log: FastifyBaseLogger, given?: DatabaseHandle): Promise<DatabaseHandle> {
+  const handle =
+    given ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+      (error) => log.warn({ err: error }, 'database connection lost; the pool replaces it'),
+    ));
+  try {
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  } catch (error) {
+    if (!given) await handle.close();
+    throw error;
+  }
+  log.info({ database: handle.kind }, 'database ready');
+  return handle;
 }
 
 export interface DbPluginOptions {

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { resolvePayPalEndpoint } from '../payments/paypal-endpoint.ts';
 import { maskSecrets, readSettings, saveSettings, toSiteInfo } from './settings-repository.ts';
+import { answeredNotModified } from './site-info-cache.ts';
 
-export function settingsHandlers(app: FastifyInstance): RouteHandlers {
+export function settingsHandlers(app: FastifyInstance): Pick<RouteHandlers, 'siteInfo' | 'adminGetSettings' | 'adminUpdateSettings'> {
   return {
-    siteInfo: async ({ reply }) => {
-      reply.header('Cache-Control', 'public, max-age=30');
+    siteInfo: async ({ request, reply }) => {
       const settings = await readSettings(app.db);
-      return toSiteInfo(settings, resolvePayPalEndpoint(app.config, settings)?.local ?? false);
+      const info = toSiteInfo(settings, resolvePayPalEndpoint(app.config, settings)?.local ?? false);
+      // Revalidated on every load (ETag + no-cache), so a saved setting shows at once; Fastify takes a
+      // returned reply as already answered (the 304).
+      return answeredNotModified(request, reply, info) ? (reply as never) : info;
     },
     adminGetSettings: async () => maskSecrets(await readSettings(app.db)),
     adminUpdateSettings: async ({ body, caller, request }) => {

@@ -58,7 +58,7 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   return bytes;
 }
 
-export function uploadHandlers(app: FastifyInstance): RouteHandlers {
+export function uploadHandlers(app: FastifyInstance): Pick<RouteHandlers, 'upload'> {
   return {
     upload: async ({ request }) => {
       if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data in a field named file');

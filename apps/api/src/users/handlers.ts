@@ -8,7 +8,7 @@ import { conflict, notFound } from '../errors.ts';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 
-export function userHandlers(app: FastifyInstance): RouteHandlers {
+export function userHandlers(app: FastifyInstance): Pick<RouteHandlers, 'adminListUsers' | 'adminUserCounts' | 'adminSetUserActive' | 'adminUserStats'> {
   return {
     adminListUsers: async ({ query }) => {
       let filtered = app.db.selectFrom('users');

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { pruneSessions } from '../auth/handlers.ts';
+import { pruneLoginThrottle } from '../auth/login-throttle.ts';
+import { sendDueMail } from '../mail/outbox.ts';
+import { expireStaleOrders } from '../orders/order-service.ts';
+import { reconcilePayments } from '../payments/payment-service.ts';
+
+/**
+ * Runs background work on a timer (lapsed orders, queued mail). Every instance may run it: the rows are
+ * taken with SKIP LOCKED. A run never overlaps the previous one; closing the app stops the timer.
+ */
+function every(app: FastifyInstance, seconds: number, name: string, work: () => Promise<unknown>): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    work()
+      .catch((error: unknown) => app.log.error({ err: error }, `${name} run failed`))
+      .finally(() => (running = false));
+  }, seconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * The sweeps: lapsed unpaid orders, the mail outbox, PayPal reconciliation and housekeeping, each on its
+ * own period from the config (0 turns it off, as tests do). Registered after the database, so on close
+ * (hooks run in reverse order) the timers stop before the database closes.
+ */
+export const backgroundJobsPlugin = fp(
+  async (app) => {
+    const { orderSweepSeconds, mailSweepSeconds, reconcileSeconds } = app.config;
+    if (orderSweepSeconds > 0) every(app, orderSweepSeconds, 'order expiry', () => expireStaleOrders(app));
+    if (mailSweepSeconds > 0) every(app, mailSweepSeconds, 'mail outbox', () => sendDueMail(app));
+    if (reconcileSeconds > 0) every(app, reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
+    // Ended sessions and forgotten sign-in counters; hourly is plenty.
+    if (orderSweepSeconds > 0) every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db)]));
+  },
+  { name: 'background-jobs', dependencies: ['config', 'db', 'payments', 'routes'] },
+);

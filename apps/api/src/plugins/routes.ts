@@ -1,0 +1,42 @@
+import { BRAND_NAME } from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { authHandlers } from '../auth/handlers.ts';
+import { catalogHandlers } from '../catalog/handlers.ts';
+import { registerRoutes, type RouteHandlers } from '../http/register-routes.ts';
+import { mailHandlers } from '../mail/handlers.ts';
+import { orderHandlers } from '../orders/handlers.ts';
+import { paymentHandlers } from '../payments/handlers.ts';
+import { settingsHandlers } from '../settings/handlers.ts';
+import { uploadHandlers } from '../uploads/handlers.ts';
+import { userHandlers } from '../users/handlers.ts';
+
+/**
+ * The handler of every route of the contract table, one group per domain. `satisfies` makes a route
+ * without a handler a compile error; each group's `Pick` return type refuses a route the table lacks.
+ */
+function routeHandlers(app: FastifyInstance) {
+  return {
+    ...authHandlers(app),
+    ...catalogHandlers(app),
+    ...settingsHandlers(app),
+    ...uploadHandlers(app),
+    ...userHandlers(app),
+    ...orderHandlers(app),
+    ...paymentHandlers(app),
+    ...mailHandlers(app),
+  } satisfies RouteHandlers;
+}
+
+/** The API: every route of the contract table with its guard and schemas, the API's index and its health check. */
+export const routesPlugin = fp(
+  async (app) => {
+    registerRoutes(app, routeHandlers(app));
+    app.get('/api', { schema: { hide: true } }, async () => ({ name: `${BRAND_NAME} API`, docs: app.config.apiDocs ? '/api/docs' : null }));
+    app.get('/api/health', { schema: { hide: true } }, async () => {
+      await app.db.selectFrom('app_meta').select('key').limit(1).execute();
+      return { status: 'ok' };
+    });
+  },
+  { name: 'routes', dependencies: ['config', 'errors', 'db', 'auth', 'storage', 'payments'] },
+);

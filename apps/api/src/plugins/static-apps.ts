@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+import { LOCAL_SANDBOX_PREFIX } from '../payments/paypal-endpoint.ts';
+import { UPLOADS_PREFIX } from './storage.ts';
+
+export interface StaticAppsPluginOptions {
+  /** The folder holding `storefront/dist` and `admin/dist` when STOREFRONT_DIST / ADMIN_DIST are not set. */
+  appsDir: string;
+}
+
+/**
+ * Serves the built storefront at / and the admin app at /admin/, each falling back to its index.html,
+ * and owns the not-found handler: an unknown page address gets its app, anything else a 404 `{ detail, code }`.
+ * The builds write .br and .gz copies of their assets (`preCompressed`), sent to browsers that accept them.
+ */
+export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
+  async (app, { appsDir }) => {
+    const storefront = app.config.storefrontDist ?? path.join(appsDir, 'storefront/dist');
+    const admin = app.config.adminDist ?? path.join(appsDir, 'admin/dist');
+    const hasStorefront = existsSync(path.join(storefront, 'index.html'));
+    const hasAdmin = existsSync(path.join(admin, 'index.html'));
+    const cacheHeaders = (reply: FastifyReply, file: string) => {
+      // Hashed assets never change; the index must always be fresh so a deploy shows at once.
+      reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    };
+    const served = { wildcard: true, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders } as const;
+    if (hasStorefront) await app.register(fastifyStatic, { ...served, root: storefront, prefix: '/' });
+    if (hasAdmin) {
+      // One reply.sendFile decoration: the storefront's when it is there.
+      await app.register(fastifyStatic, { ...served, root: admin, prefix: '/admin/', decorateReply: !hasStorefront });
+      app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/'));
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url;
+      const wantsPage =
+        request.method === 'GET' &&
+        !url.startsWith('/api') &&
+        !url.startsWith(UPLOADS_PREFIX) &&
+        !url.startsWith(LOCAL_SANDBOX_PREFIX) &&
+        !path.extname(url.split('?')[0] ?? '');
+      if (wantsPage && hasAdmin && url.startsWith('/admin/'))
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html', admin);
+      if (wantsPage && hasStorefront && !url.startsWith('/admin'))
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html', storefront);
+      throw new AppError('not_found', `No route for ${request.method} ${url.split('?')[0]}`, 'route_not_found');
+    });
+  },
+  { name: 'static-apps', dependencies: ['config', 'errors'] },
+);

@@ -1,0 +1,153 @@
+/*
+ * Every `code` of an error answer `{ detail, code }`: `detail` is a sentence for a person, `code` is what
+ * programs branch on. The API throws only these (a typo is a compile error) and the apps compare with
+ * `ERROR_CODE.xxx`, never with a literal. See docs/decisions/007-errors.md and 016-one-validator-and-error-codes.md.
+ */
+
+/** The codes the API sends, each with when it is sent. */
+export const API_ERROR_CODES = [
+  // Generic codes, one per kind of failure: sent when nothing more specific applies (`AppError(kind, detail)`).
+  /** A request the API cannot act on, with nothing more specific to say (an empty JSON body...). */
+  'bad_request',
+  /** No valid session: no token, a bad or expired one, or an ended session. */
+  'unauthorized',
+  /** Signed in, but not allowed (an admin route for a shopper). */
+  'forbidden',
+  /** A thing that does not exist, when no more specific `*_not_found` applies. */
+  'not_found',
+  /** The request clashes with the current state, when no more specific code applies. */
+  'conflict',
+  /** The body or the uploaded file is over its size limit. */
+  'payload_too_large',
+  /** A body in a content type the route does not take (the API speaks JSON and multipart uploads). */
+  'unsupported_media_type',
+  /** A rate limit: too many requests from this address in a minute. */
+  'too_many_requests',
+  /** A route of the table that has no handler yet. */
+  'not_implemented',
+  /** A provider (PayPal, the SMTP server...) failed, when no more specific code applies. */
+  'bad_gateway',
+  /** A service the request needs is not available right now. */
+  'service_unavailable',
+  /** Anything unexpected: the detail is always "Internal server error"; the error itself is only logged. */
+  'internal_error',
+
+  // The request itself.
+  /** A params, query or body value the contract refuses; the detail names the field (or is the schema's own message). */
+  'validation_error',
+  /** A JSON body that does not parse. */
+  'malformed_json',
+  /** A multipart upload that is cut short, lacks its boundary or has forbidden field names. */
+  'malformed_multipart',
+  /** More than one file in an upload. */
+  'too_many_files',
+  /** An upload form with more parts than the image. */
+  'too_many_parts',
+  /** An /api path (or the switched-off payment sandbox) with no route. */
+  'route_not_found',
+
+  // Accounts and sessions.
+  /** Sign-in with a wrong username, email or password. */
+  'invalid_credentials',
+  /** Sign-in to an account staff deactivated. */
+  'account_disabled',
+  /** Too many failed sign-ins for one account: locked for a while (with Retry-After). */
+  'account_locked',
+  /** Registration with a username already in use. */
+  'username_taken',
+  /** Registration with an email already in use. */
+  'email_taken',
+  /** A password change whose current password is wrong. */
+  'invalid_current_password',
+  /** A new password that is too common, or is the account's own username or email. */
+  'password_too_common',
+  /** Staff deactivating their own account. */
+  'cannot_deactivate_self',
+  /** A user id that does not exist. */
+  'user_not_found',
+
+  // Catalogue.
+  /** A product id that does not exist (or was deleted). */
+  'product_not_found',
+  /** An order line for a product that does not exist or is not on sale. */
+  'unknown_product',
+
+  // Orders.
+  /** An order id the caller cannot see. */
+  'order_not_found',
+  /** An order over the limits: quantity of one product, units in all, or total. */
+  'order_too_large',
+  /** A "free" order whose total is not zero. */
+  'order_not_free',
+  /** A payment method that is not available yet (crypto, card). */
+  'payment_method_unavailable',
+  /** A buyer with too many unpaid orders waiting. */
+  'too_many_unpaid_orders',
+  /** Not enough stock for a line. */
+  'out_of_stock',
+  /** Not enough licence keys left to deliver a line. */
+  'out_of_keys',
+  /** A status change the order's status machine does not allow. */
+  'invalid_status_change',
+  /** A staff change while the buyer is paying for the order. */
+  'payment_in_progress',
+  /** A download link that is forged or expired. */
+  'invalid_download_link',
+  /** A download of a line that is not delivered. */
+  'download_not_found',
+
+  // Payments.
+  /** PayPal has no credentials (and the sandbox is off). */
+  'payments_not_configured',
+  /** A payment for an order that is not awaiting payment. */
+  'order_not_payable',
+  /** A payment for an unpaid order that lapsed. */
+  'order_expired',
+  /** A PayPal capture that belongs to another order. */
+  'order_mismatch',
+  /** PayPal answered with an error or without what the API needs. */
+  'paypal_error',
+  /** PayPal could not be reached. */
+  'paypal_unreachable',
+  /** PayPal declined the payment. */
+  'payment_declined',
+  /** A capture before the buyer approved the payment at PayPal. */
+  'payment_not_approved',
+  /** PayPal is still processing the payment; the order completes when it clears. */
+  'payment_pending',
+  /** The payment was refunded (the order could not be completed). */
+  'payment_refunded',
+  /** A webhook that could not be verified with PayPal. */
+  'webhook_unverified',
+
+  // Mail.
+  /** Mail needs the SMTP host and from email first. */
+  'smtp_not_configured',
+  /** The test email was not sent (the SMTP server refused or was unreachable). */
+  'smtp_failed',
+  /** An SMTP host that resolves to a private address (refused unless SMTP_ALLOW_PRIVATE_HOSTS). */
+  'smtp_host_not_allowed',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** Codes the typed client gives an error itself; the API never sends them. */
+export const CLIENT_ERROR_CODES = [
+  /** An answer that is not the API's JSON error (a proxy's page): its status text is the detail, not for showing as-is. */
+  'http_error',
+  /** The API's error with a code this client does not know (a newer server): the detail is still the server's sentence. */
+  'unknown_error',
+] as const;
+
+/** Every code an `ApiError` can carry. */
+export const ERROR_CODES = [...API_ERROR_CODES, ...CLIENT_ERROR_CODES] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The codes by name, for comparisons: `error.code === ERROR_CODE.username_taken`. */
+export const ERROR_CODE = Object.freeze(Object.fromEntries(ERROR_CODES.map((code) => [code, code]))) as { readonly [C in ErrorCode]: C };
+
+const SENT_BY_API: ReadonlySet<string> = new Set(API_ERROR_CODES);
+
+/** True for a code the API sends (the client's own codes are not). */
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && SENT_BY_API.has(value);
+}
