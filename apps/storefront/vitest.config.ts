@@ -1,14 +1,4 @@
-import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { defineConfig } from 'vitest/config';
+import { reactPreset } from '@store/vitest-config/react';
 
-export default defineConfig({
-  // The shared components are styled with `.css.ts` files, compiled here as in the build.
-  plugins: [vanillaExtractPlugin()],
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
-    unstubGlobals: true,
-    watch: false,
-  },
-});
+// jsdom, tests beside the code, src/test/setup.ts: the preset of the React packages (tooling/vitest).
+export default reactPreset;

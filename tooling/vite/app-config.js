@@ -13,12 +13,35 @@ const api = { target: 'http://localhost:3000', changeOrigin: true };
 // across deploys, instead of a dozen small ones the first load waits for. TypeBox stays out (forms load it).
 const FRAMEWORK = /[\\/]node_modules[\\/](?:\.pnpm[\\/])?(?:react|react-dom|scheduler|@tanstack|zustand|react-hot-toast|goober)[@\\/]/;
 
+/**
+ * What every app's index.html has, added here so each page holds only its own title and meta tags:
+ * charset, viewport, theme colour, icon, the `#root` element and the entry `src/main.tsx`. `pre`, so
+ * Vite bundles the injected entry as if it were written in the file.
+ * @returns {import('vite').Plugin}
+ */
+function appPage() {
+  return {
+    name: 'store:app-page',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => [
+        { tag: 'meta', attrs: { charset: 'UTF-8' }, injectTo: 'head-prepend' },
+        { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1.0' }, injectTo: 'head' },
+        { tag: 'meta', attrs: { name: 'theme-color', content: '#0b1020' }, injectTo: 'head' },
+        { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }, injectTo: 'head' },
+        { tag: 'div', attrs: { id: 'root' }, injectTo: 'body-prepend' },
+        { tag: 'script', attrs: { type: 'module', src: '/src/main.tsx' }, injectTo: 'body' },
+      ],
+    },
+  };
+}
+
 /** @param {{ base: string, devPort: number, previewPort: number }} options */
 export function storeAppConfig({ base, devPort, previewPort }) {
   return defineConfig({
     base,
     // The router plugin generates src/routeTree.gen.ts and must transform the routes before React does.
-    plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin(), precompress()],
+    plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin(), appPage(), precompress()],
     server: { port: devPort, proxy: { '/api': api, '/uploads': api } },
     preview: { port: previewPort, proxy: { '/api': api, '/uploads': api } },
     build: {

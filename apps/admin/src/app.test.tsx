@@ -1,23 +1,28 @@
+import { SITE_INFO, type Answer } from '@store/api-fake';
 import { BRAND_NAME, type SiteInfo } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from './features/session/session.ts';
-import { SITE_INFO, anAdmin, apiError, jsonResponse, storeSession, stubApi } from './test/api.ts';
+import { TEST_TOKEN, setupAdminApi, signInAsAdmin } from './test/fake-api.ts';
 import { renderApp } from './test/render.tsx';
+
+// The dashboard (at /admin/) and the orders screen load their data: empty answers.
+const api = setupAdminApi({
+  adminStats: { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0 },
+  adminListOrders: { orders: [], total: 0 },
+});
 
 const siteInfo: SiteInfo = { ...SITE_INFO, logo_url: 'https://cdn.example.com/acme.png', primary_color: '#8b5cf6', font_family: 'Poppins' };
 
 describe('the admin shell', () => {
   // Every admin screen is behind the guard: these tests start signed in as an admin.
-  beforeEach(() => storeSession(anAdmin()));
+  beforeEach(() => {
+    signInAsAdmin(api);
+  });
 
   it('falls back to the default name and a placeholder logo when the site information cannot be fetched', async () => {
-    stubApi({
-      'GET /api/site-info': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    api.on('siteInfo', () => Response.error());
 
     renderApp();
 
@@ -29,7 +34,7 @@ describe('the admin shell', () => {
   });
 
   it('shows the site name and logo with the Admin label', async () => {
-    stubApi({ 'GET /api/site-info': () => jsonResponse(siteInfo) });
+    api.on('siteInfo', siteInfo);
 
     renderApp();
 
@@ -40,8 +45,6 @@ describe('the admin shell', () => {
   });
 
   it('links every admin section under /admin and marks the dashboard as the current page', async () => {
-    stubApi();
-
     renderApp();
 
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
@@ -59,16 +62,12 @@ describe('the admin shell', () => {
   });
 
   it('shows the dashboard heading at /admin/', async () => {
-    stubApi();
-
     renderApp('/admin/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('shows a not-found page inside the shell for an unknown admin address', async () => {
-    stubApi();
-
     renderApp('/admin/no-such-screen');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
@@ -78,7 +77,6 @@ describe('the admin shell', () => {
   });
 
   it('shows who is signed in, and Logout forgets the session and shows the login screen', async () => {
-    stubApi();
     const { router } = renderApp('/admin/orders');
 
     const header = await screen.findByRole('banner');
@@ -95,24 +93,23 @@ describe('the admin shell', () => {
   });
 
   it('ends the session on the server with its token when logging out', async () => {
-    const fetchMock = stubApi();
     const { router } = renderApp('/admin/orders');
 
     await userEvent.setup().click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    const logouts = fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/api/auth/logout'));
+    const logouts = api.calls('logout');
     expect(logouts).toHaveLength(1);
-    expect(new Headers(logouts[0]?.[1]?.headers).get('Authorization')).toBe('Bearer stored-token');
+    expect(logouts[0]?.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);
     expect(sessionStore.getState().user).toBeNull();
   });
 
-  it.each([
-    ['cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['says the token had already expired', () => apiError(401, 'Your session has ended', 'unauthorized')],
+  it.each<[string, Answer<'logout'>]>([
+    ['cannot be reached', () => Response.error()],
+    ['says the token had already expired', api.error(401, 'Your session has ended', 'unauthorized')],
   ])('still logs out and shows the login screen when the server %s', async (_, answer) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubApi({ 'POST /api/auth/logout': answer });
+    api.on('logout', answer);
     const { router } = renderApp('/admin/orders');
 
     await userEvent.setup().click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Logout' }));

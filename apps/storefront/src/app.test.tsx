@@ -1,22 +1,28 @@
+import { SITE_INFO, aProductList } from '@store/api-fake';
 import { BRAND_NAME, type SiteInfo } from '@store/contracts';
 import { vars } from '@store/ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from './test/render.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi } from './test/fake-api.ts';
+import { renderApp } from './test/render.tsx';
 
 const siteInfo: SiteInfo = {
-  site_name: 'Acme Keys',
+  ...SITE_INFO,
   logo_url: '/uploads/acme-logo.png',
   primary_color: '#ef4444',
   secondary_color: '#06b6d4',
   font_family: 'Roboto',
-  theme: 'dark',
-  payments_sandbox: false,
 };
 
-describe('the storefront shell', () => {
+// Every test shows the home page, which lists the newest products: an empty catalogue.
+const api = setupShopApi({ siteInfo, listProducts: aProductList([]) });
+
+describe('the storefront shell', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  beforeEach(resetShop);
+  afterEach(resetShop);
+
   it('falls back to the default name and a placeholder logo when the site information cannot be fetched', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    api.on('siteInfo', () => Response.error());
 
     renderApp('/');
 
@@ -29,7 +35,7 @@ describe('the storefront shell', () => {
   });
 
   it('falls back silently when the API answers with an error', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ detail: 'Internal error', code: 'internal' }, 500)));
+    api.on('siteInfo', api.error(500, 'Internal error', 'internal_error'));
 
     renderApp('/');
 
@@ -37,23 +43,18 @@ describe('the storefront shell', () => {
   });
 
   it('shows the site name, the logo from the API origin and the site colours', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(siteInfo));
-    vi.stubGlobal('fetch', fetchMock);
-
     const { container } = renderApp('/');
 
     const header = await screen.findByRole('banner');
     const home = await within(header).findByRole('link', { name: 'Acme Keys' });
     expect(home.querySelector('img')?.getAttribute('src')).toBe(`${window.location.origin}/uploads/acme-logo.png`);
-    expect(fetchMock).toHaveBeenCalledWith('/api/site-info', expect.objectContaining({ method: 'GET' }));
+    expect(api.calls('siteInfo').map(({ method, url }) => `${method} ${url.href}`)).toContain(`GET ${window.location.origin}/api/site-info`);
     await waitFor(() => expect(document.title).toBe('Acme Keys'));
     const root = container.firstElementChild as HTMLElement;
     expect(root.style.getPropertyValue(vars.color.primary.slice(4, -1))).toBe('#ef4444');
   });
 
   it('has the navigation of a guest: Home, Products, the cart, Login and Sign Up', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
-
     renderApp('/');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -69,7 +70,6 @@ describe('the storefront shell', () => {
   });
 
   it('opens and closes the mobile menu with the menu button', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
     renderApp('/');
     const toggle = await screen.findByRole('button', { name: 'Menu' });
 
@@ -81,8 +81,6 @@ describe('the storefront shell', () => {
   });
 
   it('shows the hero on the home page with links to the products and registration', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
-
     renderApp('/');
 
     const hero = await screen.findByRole('region', { name: /premium digital products/i });
@@ -91,20 +89,18 @@ describe('the storefront shell', () => {
   });
 
   it('announces sandbox payments on every page while the API says payments go to the sandbox, and not otherwise', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ ...siteInfo, payments_sandbox: true })));
+    api.on('siteInfo', { ...siteInfo, payments_sandbox: true });
     const { unmount } = renderApp('/');
     expect((await screen.findByRole('status')).textContent).toContain('Sandbox payments');
     unmount();
 
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
+    api.on('siteInfo', siteInfo);
     renderApp('/');
     await screen.findAllByText('Acme Keys');
     expect(screen.queryByText(/Sandbox payments/)).toBeNull();
   });
 
   it('shows a not-found page with a link home for an unknown address', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(siteInfo)));
-
     renderApp('/no-such-page');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

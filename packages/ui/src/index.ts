@@ -5,7 +5,6 @@ export { themeVars, parseHexColor, readableTextOn, fontStack, type SiteAppearanc
 
 // Site information as the apps show it.
 export { DEFAULT_SITE_INFO, resolveAssetUrl, resolveSiteInfo } from './site/site-info.ts';
-export { useDocumentTitle } from './hooks/use-document-title.ts';
 export { useSiteFont } from './hooks/use-site-font.ts';
 
 // Components.
@@ -51,6 +50,7 @@ export { Modal, type ModalProps } from './components/modal.tsx';
 export { StarRating, filledStars, type StarRatingProps } from './components/star-rating.tsx';
 export { Price, type PriceProps } from './components/price.tsx';
 export { MessagePage, PagePending, type MessagePageProps } from './components/message-page.tsx';
+export { EmptyState, type EmptyStateProps } from './components/empty-state.tsx';
 
 // Browser plumbing both apps share: the stored session and the query client's policy.
 export { SESSION_KEYS, readAccessToken, clearStoredSession } from './session/session-storage.ts';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerApprovalRoutes } from './approval-routes.ts';
 import { registerCoingateRoutes } from './coingate.ts';
 import { toPayPalError } from './errors.ts';
@@ -14,11 +14,15 @@ export type PaymentSandboxPluginOptions = PaymentSandboxOptions | { state: Sandb
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
+/** A body parser that answers through `done` and returns nothing (the type of a parser also admits an async one). */
+type CallbackBodyParser = Exclude<FastifyBodyParser<string>, (...args: never[]) => Promise<unknown>>;
+
 /**
  * The sandbox's own body parsers, inside its encapsulated context only: the host's stay as they are.
  */
 function useBodyParsers(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Fastify's default JSON parser is the callback kind: it calls `done` at once and returns nothing.
+  const parseJson = app.getDefaultJsonParser('error', 'error') as CallbackBodyParser;
   if (app.hasContentTypeParser(JSON_TYPE)) app.removeContentTypeParser(JSON_TYPE);
   app.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (request, body, done) => {
     // PayPal takes a capture with `Content-Type: application/json` and no body at all.

@@ -1,15 +1,17 @@
+import { signedInDestination, validateLoginSearch, afterLoginPath, type LoginRules } from '@store/shell';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { afterLoginPath, validateLoginSearch } from '../features/auth/redirect.ts';
 import { sessionStore } from '../features/session/session.ts';
+
+// Only admins use the app; a signed-in account without the role goes to the refusal screen, never back.
+const ADMIN_LOGIN: LoginRules = { loopPaths: ['/access-denied'], admits: (user) => user.role === 'admin', refusedPath: '/access-denied' };
 
 export const Route = createFileRoute('/login')({
   validateSearch: validateLoginSearch,
   // Signed in already: an admin goes on to where they were heading, anyone else to the refusal screen.
   beforeLoad: async ({ search }) => {
-    const user = await sessionStore.currentUser();
-    if (user?.role === 'admin') throw redirect({ href: afterLoginPath(search), replace: true });
-    if (user) throw redirect({ to: '/access-denied', replace: true });
+    const destination = signedInDestination(await sessionStore.currentUser(), search, ADMIN_LOGIN);
+    if (destination) throw redirect({ href: destination, replace: true });
   },
   component: LoginRoute,
 });
@@ -17,5 +19,5 @@ export const Route = createFileRoute('/login')({
 function LoginRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <LoginPage onSignedIn={() => void navigate({ href: afterLoginPath(search), replace: true })} />;
+  return <LoginPage onSignedIn={() => void navigate({ href: afterLoginPath(search, ADMIN_LOGIN.loopPaths), replace: true })} />;
 }

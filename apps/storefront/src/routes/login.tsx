@@ -1,17 +1,16 @@
+import { LoginScreen, afterLoginPath, authLinkClassName, signedInDestination, validateLoginSearch } from '@store/shell';
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { AuthCard, authFooterLinkClassName } from '../features/auth/auth-card.tsx';
-import { LoginForm } from '../features/auth/login-form.tsx';
-import { usePageTitle } from '../features/legal/use-page-title.ts';
-import { afterLoginPath, validateLoginSearch } from '../features/session/redirect.ts';
 import { currentUser } from '../features/session/session-store.ts';
-import { markLoginPageShown } from '../features/session/unauthorized.ts';
+
+// A signed-in shopper is sent away from registration too: going back there after login would loop.
+const GUEST_ONLY = ['/register'];
 
 export const Route = createFileRoute('/login')({
   validateSearch: validateLoginSearch,
   // A signed-in shopper has nothing to do here: on to where they were heading, or home.
   beforeLoad: async ({ search }) => {
-    if (await currentUser()) throw redirect({ href: afterLoginPath(search), replace: true });
+    const destination = signedInDestination(await currentUser(), search, { loopPaths: GUEST_ONLY });
+    if (destination) throw redirect({ href: destination, replace: true });
   },
   component: LoginPage,
 });
@@ -19,24 +18,22 @@ export const Route = createFileRoute('/login')({
 function LoginPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  usePageTitle('Login');
-  // A wrong password answers 401, which otherwise sends the shopper to /login again (and drops `redirect`).
-  useEffect(() => markLoginPageShown(), []);
-
   return (
-    <AuthCard
+    <LoginScreen
+      backdrop
+      pageTitle="Login"
       title="Welcome back"
       subtitle="Sign in to your account to continue."
+      placeholder="you@example.com or admin"
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/register" className={authFooterLinkClassName}>
+          <Link to="/register" className={authLinkClassName}>
             Sign up
           </Link>
         </>
       }
-    >
-      <LoginForm onSignedIn={() => void navigate({ href: afterLoginPath(search), replace: true })} />
-    </AuthCard>
+      onSignedIn={() => void navigate({ href: afterLoginPath(search, GUEST_ONLY), replace: true })}
+    />
   );
 }

@@ -1,7 +1,6 @@
+import { AuthCard, authLinkClassName, usePageTitle } from '@store/shell';
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
-import { AuthCard, authFooterLinkClassName } from '../features/auth/auth-card.tsx';
 import { RegisterForm } from '../features/auth/register-form.tsx';
-import { usePageTitle } from '../features/legal/use-page-title.ts';
 import { currentUser } from '../features/session/session-store.ts';
 
 export const Route = createFileRoute('/register')({
@@ -18,12 +17,13 @@ function RegisterPage() {
 
   return (
     <AuthCard
+      backdrop
       title="Create your account"
       subtitle="Register to check out faster with your account details."
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={authFooterLinkClassName}>
+          <Link to="/login" className={authLinkClassName}>
             Sign in
           </Link>
         </>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { DialogToaster } from '../feedback/app-toaster.tsx';
 import { IconButton } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
 import * as styles from './modal.css.ts';
@@ -17,6 +18,7 @@ export interface ModalProps {
 /**
  * A modal dialog on the native `<dialog>`: the browser traps focus, makes the page behind inert and
  * returns focus on close. Escape and the backdrop close it through `onClose`, so the owner keeps the state.
+ * The dialog is in the top layer, above the page's toasts, so it draws the toasts itself while open.
  */
 export function Modal({ open, title, onClose, children, wide = false, closeLabel = 'Close' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -57,6 +59,7 @@ export function Modal({ open, title, onClose, children, wide = false, closeLabel
         <IconButton label={closeLabel} icon={<CloseIcon size={18} />} onClick={onClose} />
       </div>
       <div className={styles.body}>{children}</div>
+      <DialogToaster />
     </dialog>
   );
 }

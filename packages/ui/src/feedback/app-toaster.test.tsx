@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Modal } from '../components/modal.tsx';
 import { AppToaster } from './app-toaster.tsx';
 
 // How long react-hot-toast keeps a dismissed toast for its exit animation.
@@ -17,7 +18,12 @@ describe('AppToaster', () => {
     vi.useRealTimers();
   });
 
-  const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+  // A block body: the callback returns nothing, so act runs synchronously (advanceTimersByTime's return
+  // value would pick act's async overload and leave a promise behind).
+  const advance = (ms: number) =>
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
   // The removal is queued once React has rendered the dismissal, hence two steps.
   const passAndRemove = (ms: number) => {
     advance(ms);
@@ -58,5 +64,41 @@ describe('AppToaster', () => {
     act(() => toast.dismiss(id));
     passAndRemove(0);
     expect(screen.queryByText('Saving...')).toBeNull();
+  });
+
+  it('draws the toasts inside an open modal, which covers the page, and back in the page once it closes', () => {
+    const { rerender } = render(
+      <Modal open title="Add Product" onClose={() => {}}>
+        Form
+      </Modal>,
+    );
+    act(() => void toast.error('Error saving product'));
+    const dialog = screen.getByRole('dialog', { name: 'Add Product' });
+    expect(within(dialog).getByText('Error saving product')).toBeInTheDocument();
+    expect(screen.getAllByText('Error saving product')).toHaveLength(1);
+
+    rerender(
+      <Modal open={false} title="Add Product" onClose={() => {}}>
+        Form
+      </Modal>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getAllByText('Error saving product')).toHaveLength(1);
+  });
+
+  it('draws the toasts in the topmost of two open modals only', () => {
+    render(
+      <>
+        <Modal open title="Order" onClose={() => {}}>
+          Details
+        </Modal>
+        <Modal open title="Refund" onClose={() => {}}>
+          Confirm
+        </Modal>
+      </>,
+    );
+    act(() => void toast('Refund requested'));
+    expect(within(screen.getByRole('dialog', { name: 'Refund' })).getByText('Refund requested')).toBeInTheDocument();
+    expect(screen.getAllByText('Refund requested')).toHaveLength(1);
   });
 });

@@ -1,10 +1,8 @@
+import { AuthCard, authActionsClassName, usePageTitle } from '@store/shell';
 import { AlertIcon, Button, buttonClassName } from '@store/ui';
 import { env } from '../../env.ts';
 import { PublicLayout } from '../layout/public-layout.tsx';
 import { selectUser, useSession } from '../session/session.ts';
-import { usePageTitle } from '../site/use-page-title.ts';
-import { AuthCard } from './auth-card.tsx';
-import * as styles from './auth-card.css.ts';
 
 /** What a signed-in account without the admin role sees instead of any admin screen (spec section 6). */
 export function AccessDeniedPage({ onLogout }: { onLogout: () => void }) {
@@ -28,7 +26,7 @@ export function AccessDeniedPage({ onLogout }: { onLogout: () => void }) {
           </>
         }
       >
-        <div className={styles.actions}>
+        <div className={authActionsClassName}>
           <Button onClick={onLogout}>Logout</Button>
           <a href={env.storefrontUrl} className={buttonClassName({ variant: 'secondary' })}>
             Go to the shop

@@ -1,9 +1,12 @@
+import { aUser, anAdmin, authResponse } from '@store/api-fake';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, aUser, anAdmin, authResponse, callsTo, jsonResponse, stubApi } from '../../test/api.ts';
+import { setupAdminApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { sessionStore } from '../session/session.ts';
+
+const api = setupAdminApi();
 
 async function signIn(login: string, password: string) {
   const user = userEvent.setup();
@@ -13,14 +16,8 @@ async function signIn(login: string, password: string) {
   return user;
 }
 
-function bodyOfLogin(fetchMock: ReturnType<typeof stubApi>): unknown {
-  const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/auth/login'));
-  return call ? JSON.parse(String(call[1]?.body)) : undefined;
-}
-
 describe('the admin login screen', () => {
   it('has a labelled field for an email or a username, a password with a show/hide toggle, and no admin navigation', async () => {
-    stubApi();
     renderApp('/admin/login');
 
     const login = await screen.findByLabelText('Email or Username');
@@ -37,10 +34,8 @@ describe('the admin login screen', () => {
   });
 
   it('signs in, says so and goes to the page the admin was heading to', async () => {
-    const fetchMock = stubApi({
-      'POST /api/auth/login': () => jsonResponse(authResponse(anAdmin())),
-      'GET /api/admin/orders': () => jsonResponse({ orders: [], total: 0 }),
-    });
+    api.on('login', authResponse(anAdmin()));
+    api.on('adminListOrders', { orders: [], total: 0 });
     const { router } = renderApp('/admin/login?redirect=%2Forders%3Fstatus%3Dpending');
 
     await signIn('  admin ', 'secret1');
@@ -49,13 +44,15 @@ describe('the admin login screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/orders');
     expect(router.state.location.search).toEqual({ status: 'pending' });
-    expect(bodyOfLogin(fetchMock)).toEqual({ username: 'admin', password: 'secret1' });
+    expect(api.calls('login')[0]?.body).toEqual({ username: 'admin', password: 'secret1' });
     expect(sessionStore.getState().user?.username).toBe('admin');
     expect(window.localStorage.getItem('access_token')).toBe('token-of-admin');
   });
 
   it('goes to the dashboard when no page was asked for', async () => {
-    stubApi({ 'POST /api/auth/login': () => jsonResponse(authResponse(anAdmin())) });
+    api.on('login', authResponse(anAdmin()));
+    api.on('adminStats', { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0 });
+    api.on('adminListOrders', { orders: [], total: 0 });
     const { router } = renderApp('/admin/login');
 
     await signIn('admin', 'secret1');
@@ -65,7 +62,7 @@ describe('the admin login screen', () => {
   });
 
   it("shows the server's reason for a wrong password and keeps the form as it was, without a loop", async () => {
-    const fetchMock = stubApi({ 'POST /api/auth/login': () => apiError(401, 'Incorrect username or password', 'invalid_credentials') });
+    api.on('login', api.error(401, 'Incorrect username or password', 'invalid_credentials'));
     const { router } = renderApp('/admin/login?redirect=%2Fusers');
 
     await signIn('admin', 'wrong-password');
@@ -75,11 +72,11 @@ describe('the admin login screen', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toEqual({ redirect: '/users' });
-    expect(callsTo(fetchMock, 'POST /api/auth/login')).toHaveLength(1);
+    expect(api.calls('login')).toHaveLength(1);
   });
 
   it("says 'Login failed' when the server gives no reason", async () => {
-    stubApi({ 'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    api.on('login', () => new Response('<html>Bad gateway</html>', { status: 502 }));
     renderApp('/admin/login');
 
     await signIn('admin', 'secret1');
@@ -88,11 +85,7 @@ describe('the admin login screen', () => {
   });
 
   it("says 'Login error' when the server cannot be reached", async () => {
-    stubApi({
-      'POST /api/auth/login': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    api.on('login', () => Response.error());
     renderApp('/admin/login');
 
     await signIn('admin', 'secret1');
@@ -101,7 +94,6 @@ describe('the admin login screen', () => {
   });
 
   it('asks for both fields before calling the server', async () => {
-    const fetchMock = stubApi();
     renderApp('/admin/login');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign In' }));
@@ -110,17 +102,17 @@ describe('the admin login screen', () => {
     expect(within(form).getByText('Enter your email or username')).toBeInTheDocument();
     expect(within(form).getByText('Enter your password')).toBeInTheDocument();
     expect(screen.getByLabelText('Email or Username')).toHaveAttribute('aria-invalid', 'true');
-    expect(callsTo(fetchMock, 'POST /api/auth/login')).toHaveLength(0);
+    expect(api.calls('login')).toHaveLength(0);
   });
 
   it('refuses an account without the admin role after it signs in', async () => {
-    const fetchMock = stubApi({ 'POST /api/auth/login': () => jsonResponse(authResponse(aUser())) });
+    api.on('login', authResponse(aUser()));
     const { router } = renderApp('/admin/login');
 
     await signIn('alice', 'secret1');
 
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/access-denied');
-    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/admin/'))).toBe(false);
+    expect(api.allCalls().some((call) => call.url.pathname.startsWith('/api/admin/'))).toBe(false);
   });
 });

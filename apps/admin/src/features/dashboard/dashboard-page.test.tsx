@@ -1,10 +1,13 @@
+import { anOrder, deferred } from '@store/api-fake';
 import type { DashboardStats, OrderList } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anAdmin, anOrder, callsTo, deferred, jsonResponse, storeSession, stubApi } from '../../test/api.ts';
+import { setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const STATS: DashboardStats = { total_products: 24, total_orders: 1530, total_users: 87, total_revenue: 12345.5 };
+
+const api = setupAdminApi();
 
 /** The value shown under a stat card's name. */
 function figure(name: string): HTMLElement {
@@ -15,13 +18,13 @@ function figure(name: string): HTMLElement {
 }
 
 describe('the dashboard', () => {
-  beforeEach(() => storeSession(anAdmin()));
+  beforeEach(() => {
+    signInAsAdmin(api);
+  });
 
   it('shows the four figures, revenue in dollars', async () => {
-    stubApi({
-      'GET /api/admin/stats': () => jsonResponse(STATS),
-      'GET /api/admin/orders': () => jsonResponse({ orders: [], total: 0 }),
-    });
+    api.on('adminStats', STATS);
+    api.on('adminListOrders', { orders: [], total: 0 });
     renderApp('/admin/');
 
     await waitFor(() => expect(figure('Total revenue')).toHaveTextContent('$12,345.50'));
@@ -31,9 +34,10 @@ describe('the dashboard', () => {
   });
 
   it('shows skeletons while the figures and orders load', async () => {
-    const stats = deferred<Response>();
-    const orders = deferred<Response>();
-    stubApi({ 'GET /api/admin/stats': () => stats.promise, 'GET /api/admin/orders': () => orders.promise });
+    const stats = deferred<DashboardStats>();
+    const orders = deferred<OrderList>();
+    api.on('adminStats', () => stats.promise);
+    api.on('adminListOrders', () => orders.promise);
     const { container } = renderApp('/admin/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
@@ -41,8 +45,8 @@ describe('the dashboard', () => {
     expect(screen.getByRole('list', { name: 'Loading recent orders' })).toBeInTheDocument();
     expect(container.querySelectorAll('[data-skeleton]').length).toBeGreaterThanOrEqual(4 + 5);
 
-    stats.resolve(jsonResponse(STATS));
-    orders.resolve(jsonResponse({ orders: [], total: 0 }));
+    stats.resolve(STATS);
+    orders.resolve({ orders: [], total: 0 });
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     await waitFor(() => expect(container.querySelector('[data-skeleton]')).toBeNull());
   });
@@ -55,7 +59,8 @@ describe('the dashboard', () => {
       ],
       total: 2,
     };
-    const fetchMock = stubApi({ 'GET /api/admin/stats': () => jsonResponse(STATS), 'GET /api/admin/orders': () => jsonResponse(list) });
+    api.on('adminStats', STATS);
+    api.on('adminListOrders', list);
     renderApp('/admin/');
 
     const recent = await screen.findByRole('region', { name: 'Recent orders' });
@@ -71,11 +76,12 @@ describe('the dashboard', () => {
     expect(items[1]).toHaveTextContent('2. mar 2024. 17:30');
     expect(items[1]).toHaveTextContent('Rejected');
 
-    expect(callsTo(fetchMock, 'GET /api/admin/orders')[0]?.searchParams.get('limit')).toBe('5');
+    expect(api.calls('adminListOrders')[0]?.query.limit).toBe(5);
   });
 
   it('offers the quick actions, Add Product opening the product form', async () => {
-    stubApi({ 'GET /api/admin/stats': () => jsonResponse(STATS), 'GET /api/admin/orders': () => jsonResponse({ orders: [], total: 0 }) });
+    api.on('adminStats', STATS);
+    api.on('adminListOrders', { orders: [], total: 0 });
     renderApp('/admin/');
 
     const actions = await screen.findByRole('navigation', { name: 'Quick actions' });

@@ -1,5 +1,5 @@
 import * as layout from '../layout/admin-layout.css.ts';
-import { usePageTitle } from '../site/use-page-title.ts';
+import { usePageTitle } from '@store/shell';
 import { DashboardStats } from './dashboard-stats.tsx';
 import * as styles from './dashboard.css.ts';
 import { QuickActions } from './quick-actions.tsx';

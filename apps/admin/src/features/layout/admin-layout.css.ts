@@ -11,9 +11,33 @@ export const wideOnly = style({
   '@media': { [media.sm]: { display: 'inline' } },
 });
 
-// Who is signed in: the icon alone on phones (the name is in the title), name and email from `md` up.
-export const account = style({
+// The other half of `wideOnly`: the icon that stands in for the text on phones.
+export const narrowOnly = style({
+  '@media': { [media.sm]: { display: 'none' } },
+});
+
+// View store and Logout are square icon buttons on phones, close together, so the bar keeps one row
+// and the whole brand at 360 px.
+export const squareOnPhone = style({
+  '@media': { 'screen and (max-width: 479.98px)': { width: '32px', padding: 0 } },
+});
+
+export const actions = style({
   display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  '@media': { [media.sm]: { gap: vars.space.xs } },
+});
+
+// The button that opens the folded sections; from `md` up the sections are a sidebar and it is gone.
+export const menuToggle = style({
+  '@media': { [media.md]: { display: 'none' } },
+});
+
+// Who is signed in: hidden on the narrowest phones (room for the brand), the icon alone up to `sm` (the
+// name is in the title), name from `sm` and email from `md` up.
+export const account = style({
+  display: 'none',
   alignItems: 'center',
   gap: vars.space.xs,
   minWidth: 0,
@@ -21,6 +45,7 @@ export const account = style({
   paddingInline: vars.space.xs,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
+  '@media': { [media.sm]: { display: 'flex' } },
 });
 
 export const accountIcon = style({
@@ -54,7 +79,7 @@ export const accountEmail = style({
   '@media': { [media.md]: { display: 'block' } },
 });
 
-// Small screens: the navigation is a strip under the header. From `md` up: a sidebar beside the content.
+// Small screens: the navigation (when opened) above the content. From `md` up: a sidebar beside the content.
 export const shell = style({
   display: 'flex',
   flexDirection: 'column',
@@ -72,10 +97,13 @@ export const shell = style({
   },
 });
 
+// Phones: folded until the header's menu button opens it, then a list under the bar. From `md` up: a sidebar.
 export const nav = style({
+  display: 'none',
   borderBottom: `1px solid ${vars.color.border}`,
   '@media': {
     [media.md]: {
+      display: 'block',
       alignSelf: 'start',
       position: 'sticky',
       top: `calc(${vars.layout.headerHeight} + ${vars.space.lg})`,
@@ -85,17 +113,19 @@ export const nav = style({
   },
 });
 
+export const navOpen = style({
+  display: 'block',
+});
+
 export const navList = style({
   display: 'flex',
+  flexDirection: 'column',
   gap: vars.space.xxs,
   margin: 0,
   padding: `${vars.space.xs} ${vars.space.md}`,
   listStyle: 'none',
-  flexWrap: 'wrap',
   '@media': {
     [media.md]: {
-      flexDirection: 'column',
-      flexWrap: 'nowrap',
       padding: vars.space.xs,
       background: vars.color.surface,
       border: `1px solid ${vars.color.border}`,

@@ -1,6 +1,6 @@
 import { MAIN_CONTENT_ID } from '@store/ui';
 import type { ReactNode } from 'react';
-import { useSiteInfo } from '../site/use-site-info.ts';
+import { useSiteInfo } from '@store/shell';
 import { AdminHeader } from './admin-header.tsx';
 import * as styles from './admin-layout.css.ts';
 

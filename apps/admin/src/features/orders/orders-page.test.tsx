@@ -1,9 +1,12 @@
-import { ORDER_STATUSES, type Order, type OrderStatus } from '@store/contracts';
+import { anItem, anOrder, deferred } from '@store/api-fake';
+import { ORDER_STATUSES, type Order, type OrderList, type OrderStatus } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anAdmin, anItem, anOrder, apiError, callsTo, deferred, jsonResponse, storeSession, stubApi, type Handler } from '../../test/api.ts';
+import { setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
+
+const api = setupAdminApi();
 
 const PENDING = anOrder({
   id: '11111111-2222-4333-8444-5555abcd1234',
@@ -20,10 +23,13 @@ const PENDING = anOrder({
 });
 const GUEST = anOrder({ id: '11111111-2222-4333-8444-5555feedf00d', user_id: null, status: 'paid', total_amount: 10 });
 
-/** GET /admin/orders answering `orders` (whatever the filters), and the list of calls. */
-function ordersAnswer(orders: Order[], total = orders.length): Handler {
-  return () => jsonResponse({ orders, total });
+/** GET /admin/orders answering `orders` (whatever the filters). */
+function ordersAnswer(orders: Order[], total = orders.length): OrderList {
+  return { orders, total };
 }
+
+/** The query strings GET /admin/orders was called with, oldest first. */
+const listQueries = () => api.calls('adminListOrders').map((call) => call.url.searchParams);
 
 function rowOf(name: RegExp | string): HTMLElement {
   const row = screen.getByRole('button', { name }).closest('tr');
@@ -32,10 +38,12 @@ function rowOf(name: RegExp | string): HTMLElement {
 }
 
 describe('the orders screen', () => {
-  beforeEach(() => storeSession(anAdmin()));
+  beforeEach(() => {
+    signInAsAdmin(api);
+  });
 
   it('lists orders: # and the last 8 of the id, the user or Guest, the total, the status and the Serbian date', async () => {
-    stubApi({ 'GET /api/admin/orders': ordersAnswer([PENDING, GUEST]) });
+    api.on('adminListOrders', ordersAnswer([PENDING, GUEST]));
     renderApp('/admin/orders');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
@@ -52,18 +60,18 @@ describe('the orders screen', () => {
   });
 
   it('shows a loading row, then the empty state when nothing matches', async () => {
-    const answer = deferred<Response>();
-    stubApi({ 'GET /api/admin/orders': () => answer.promise });
+    const answer = deferred<OrderList>();
+    api.on('adminListOrders', () => answer.promise);
     renderApp('/admin/orders');
 
     expect(await screen.findByRole('status', { name: 'Loading orders…' })).toBeInTheDocument();
-    answer.resolve(jsonResponse({ orders: [], total: 0 }));
+    answer.resolve({ orders: [], total: 0 });
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
     expect(screen.getByText('There are currently no orders matching your criteria')).toBeInTheDocument();
   });
 
   it("says 'Error loading orders' and shows the list empty when the orders cannot be loaded", async () => {
-    stubApi({ 'GET /api/admin/orders': () => apiError(400, 'search must be at most 200 characters', 'validation_error') });
+    api.on('adminListOrders', api.error(400, 'search must be at most 200 characters', 'validation_error'));
     renderApp('/admin/orders');
 
     expect(await screen.findByText('Error loading orders')).toBeInTheDocument();
@@ -71,39 +79,39 @@ describe('the orders screen', () => {
   });
 
   it('reads the search and the status from the address and asks the API for 100 at a time', async () => {
-    const fetchMock = stubApi({ 'GET /api/admin/orders': ordersAnswer([]) });
+    api.on('adminListOrders', ordersAnswer([]));
     renderApp('/admin/orders?search=ana&status=rejected');
 
     expect(await screen.findByLabelText('Search orders')).toHaveValue('ana');
     expect(screen.getByLabelText('Status')).toHaveValue('rejected');
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/orders')).toHaveLength(1));
-    const params = callsTo(fetchMock, 'GET /api/admin/orders')[0]?.searchParams;
+    await waitFor(() => expect(api.calls('adminListOrders')).toHaveLength(1));
+    const params = listQueries()[0];
     expect(Object.fromEntries(params ?? [])).toEqual({ search: 'ana', status: 'rejected', limit: '100', offset: '0' });
   });
 
   it('searches after a pause in typing and filters by status, keeping both in the address', async () => {
-    const fetchMock = stubApi({ 'GET /api/admin/orders': ordersAnswer([PENDING]) });
+    api.on('adminListOrders', ordersAnswer([PENDING]));
     const { router } = renderApp('/admin/orders');
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText('Search orders'), 'ana@example');
     await waitFor(() => expect(router.state.location.search).toEqual({ search: 'ana@example' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/orders').at(-1)?.searchParams.get('search')).toBe('ana@example'));
+    await waitFor(() => expect(listQueries().at(-1)?.get('search')).toBe('ana@example'));
     // One request for the whole word, not one per letter.
-    expect(callsTo(fetchMock, 'GET /api/admin/orders').filter((url) => url.searchParams.has('search'))).toHaveLength(1);
+    expect(listQueries().filter((query) => query.has('search'))).toHaveLength(1);
 
     const status = screen.getByLabelText('Status');
     expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['All statuses', ...ORDER_STATUSES.map((item) => item.label)]);
     await user.selectOptions(status, 'confirmed');
     await waitFor(() => expect(router.state.location.search).toEqual({ search: 'ana@example', status: 'confirmed' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/orders').at(-1)?.searchParams.get('status')).toBe('confirmed'));
+    await waitFor(() => expect(listQueries().at(-1)?.get('status')).toBe('confirmed'));
 
     await user.selectOptions(status, '');
     await waitFor(() => expect(router.state.location.search).toEqual({ search: 'ana@example' }));
   });
 
   it('pages through more than 100 orders', async () => {
-    const fetchMock = stubApi({ 'GET /api/admin/orders': ordersAnswer([PENDING], 250) });
+    api.on('adminListOrders', ordersAnswer([PENDING], 250));
     const { router } = renderApp('/admin/orders');
 
     const pages = await screen.findByRole('navigation', { name: 'Orders pages' });
@@ -111,12 +119,12 @@ describe('the orders screen', () => {
     await userEvent.setup().click(within(pages).getByRole('button', { name: 'Next' }));
 
     await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/orders').at(-1)?.searchParams.get('offset')).toBe('100'));
+    await waitFor(() => expect(listQueries().at(-1)?.get('offset')).toBe('100'));
     expect(await within(pages).findByText('Showing 101–200 of 250')).toBeInTheDocument();
   });
 
   it('shows an order in full in the details modal', async () => {
-    stubApi({ 'GET /api/admin/orders': ordersAnswer([PENDING]) });
+    api.on('adminListOrders', ordersAnswer([PENDING]));
     renderApp('/admin/orders');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'View order #abcd1234' }));
@@ -139,7 +147,7 @@ describe('the orders screen', () => {
   });
 
   it('shows Guest and no payment ID for a guest order without one', async () => {
-    stubApi({ 'GET /api/admin/orders': ordersAnswer([GUEST]) });
+    api.on('adminListOrders', ordersAnswer([GUEST]));
     renderApp('/admin/orders');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'View order #feedf00d' }));
@@ -151,7 +159,7 @@ describe('the orders screen', () => {
 
   it('marks an order paid through the payment sandbox with a Test badge, in the list and in its details', async () => {
     const SANDBOX = anOrder({ ...PENDING, status: 'completed', test: true });
-    stubApi({ 'GET /api/admin/orders': ordersAnswer([SANDBOX, GUEST]) });
+    api.on('adminListOrders', ordersAnswer([SANDBOX, GUEST]));
     renderApp('/admin/orders');
 
     await screen.findByRole('button', { name: 'View order #abcd1234' });
@@ -166,7 +174,7 @@ describe('the orders screen', () => {
   });
 
   it('shows a refunded order as Refunded, and the filter offers it', async () => {
-    stubApi({ 'GET /api/admin/orders': ordersAnswer([anOrder({ ...PENDING, status: 'refunded' })]) });
+    api.on('adminListOrders', ordersAnswer([anOrder({ ...PENDING, status: 'refunded' })]));
     renderApp('/admin/orders?status=refunded');
 
     await screen.findByRole('button', { name: 'View order #abcd1234' });
@@ -186,7 +194,7 @@ describe('the orders screen', () => {
   };
 
   it.each(ORDER_STATUSES.map((status) => status.value))('offers exactly the allowed status changes for a %s order', async (status) => {
-    stubApi({ 'GET /api/admin/orders': ordersAnswer([anOrder({ ...PENDING, status })]) });
+    api.on('adminListOrders', ordersAnswer([anOrder({ ...PENDING, status })]));
     renderApp('/admin/orders');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'View order #abcd1234' }));
@@ -202,13 +210,11 @@ describe('the orders screen', () => {
 
   it('confirms an order: says so, reloads the list and closes the modal', async () => {
     let current: Order = PENDING;
-    const fetchMock = stubApi({
-      'GET /api/admin/orders': () => jsonResponse({ orders: [current], total: 1 }),
-      // As the API does: confirming delivers the goods in the same step, so the order answers completed.
-      [`PATCH /api/admin/orders/${PENDING.id}/status`]: () => {
-        current = { ...PENDING, status: 'completed' };
-        return jsonResponse(current);
-      },
+    api.on('adminListOrders', () => ordersAnswer([current]));
+    // As the API does: confirming delivers the goods in the same step, so the order answers completed.
+    api.on('adminSetOrderStatus', () => {
+      current = { ...PENDING, status: 'completed' };
+      return current;
     });
     renderApp('/admin/orders');
     const user = userEvent.setup();
@@ -216,34 +222,30 @@ describe('the orders screen', () => {
     await user.click(await screen.findByRole('button', { name: 'View order #abcd1234' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Order' }));
 
-    expect(await screen.findByText('Order status updated to completed')).toBeInTheDocument();
+    // In one step: the toast moves from the dialog's toast area to the page's as the modal closes.
+    await waitFor(() => expect(screen.getByText('Order status updated to completed')).toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await within(rowOf('View order #abcd1234')).findByText('Completed')).toBeInTheDocument();
-    expect(callsTo(fetchMock, `PATCH /api/admin/orders/${PENDING.id}/status`).map((url) => url.searchParams.get('status'))).toEqual(['confirmed']);
-    expect(callsTo(fetchMock, 'GET /api/admin/orders')).toHaveLength(2);
+    expect(api.calls('adminSetOrderStatus').map((call) => [call.params.id, call.query.status])).toEqual([[PENDING.id, 'confirmed']]);
+    expect(api.calls('adminListOrders')).toHaveLength(2);
   });
 
   it('rejects an order', async () => {
-    const fetchMock = stubApi({
-      'GET /api/admin/orders': ordersAnswer([PENDING]),
-      [`PATCH /api/admin/orders/${PENDING.id}/status`]: () => jsonResponse({ ...PENDING, status: 'rejected' }),
-    });
+    api.on('adminListOrders', ordersAnswer([PENDING]));
+    api.on('adminSetOrderStatus', { ...PENDING, status: 'rejected' });
     renderApp('/admin/orders');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'View order #abcd1234' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject Order' }));
 
-    expect(await screen.findByText('Order status updated to rejected')).toBeInTheDocument();
-    expect(callsTo(fetchMock, `PATCH /api/admin/orders/${PENDING.id}/status`)[0]?.searchParams.get('status')).toBe('rejected');
+    await waitFor(() => expect(screen.getByText('Order status updated to rejected')).toBeInTheDocument());
+    expect(api.calls('adminSetOrderStatus')[0]?.query.status).toBe('rejected');
   });
 
   it('keeps the modal open and says why when the change is refused', async () => {
-    const fetchMock = stubApi({
-      'GET /api/admin/orders': ordersAnswer([PENDING]),
-      [`PATCH /api/admin/orders/${PENDING.id}/status`]: () =>
-        apiError(409, 'An order that is Paid cannot be changed to Confirmed here', 'invalid_status_change'),
-    });
+    api.on('adminListOrders', ordersAnswer([PENDING]));
+    api.on('adminSetOrderStatus', api.error(409, 'An order that is Paid cannot be changed to Confirmed here', 'invalid_status_change'));
     renderApp('/admin/orders');
     const user = userEvent.setup();
 
@@ -253,6 +255,6 @@ describe('the orders screen', () => {
     expect(await screen.findByText('Failed to update order status: An order that is Paid cannot be changed to Confirmed here')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Order #abcd1234' })).toBeInTheDocument();
     // Someone else changed the order: the list reloads to show it.
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/orders')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('adminListOrders')).toHaveLength(2));
   });
 });

@@ -1,13 +1,16 @@
+import { aProduct, aProductList } from '@store/api-fake';
 import { LIMITS } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { countKeys } from './license-keys-modal.tsx';
-import { apiError, makeProduct, signInAsAdmin, stubApi } from './testing.ts';
+
+const api = setupAdminApi();
 
 beforeEach(() => {
-  signInAsAdmin();
+  signInAsAdmin(api);
 });
 
 describe('countKeys', () => {
@@ -19,20 +22,15 @@ describe('countKeys', () => {
 
 describe('the licence keys dialog', { timeout: 30_000 }, () => {
   it('shows the pool, adds pasted keys, lists the refused duplicates and refreshes the stock', async () => {
-    const product = makeProduct({ title: 'Harborline Backup Pro', stock_quantity: 4 });
+    const product = aProduct({ title: 'Harborline Backup Pro', stock_quantity: 4 });
     let stock = 4;
     let available = 5;
-    const api = stubApi({
-      'GET /api/admin/products': () => ({ products: [{ ...product, stock_quantity: stock }], total: 1 }),
-      [`GET /api/admin/products/${product.id}/keys`]: () => ({ available, sold: 3, reserved: 1 }),
-      [`POST /api/admin/products/${product.id}/keys`]: () => {
-        stock = 6;
-        available = 7;
-        return new Response(JSON.stringify({ added: 2, duplicates: ['OLD-KEY'], stock: { available: 7, sold: 3, reserved: 1 } }), {
-          status: 201,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      },
+    api.on('adminListProducts', () => aProductList([{ ...product, stock_quantity: stock }]));
+    api.on('adminLicenseKeyStock', () => ({ available, sold: 3, reserved: 1 }));
+    api.on('adminAddLicenseKeys', () => {
+      stock = 6;
+      available = 7;
+      return { added: 2, duplicates: ['OLD-KEY'], stock: { available: 7, sold: 3, reserved: 1 } };
     });
     const user = userEvent.setup();
     renderApp('/admin/products');
@@ -51,17 +49,16 @@ describe('the licence keys dialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByTestId('keys-available')).toHaveTextContent('7');
     expect(within(dialog).getByTestId('keys-shop-stock')).toHaveTextContent('6');
     expect(within(dialog).getByLabelText('Licence keys')).toHaveValue('');
-    expect(api.callsTo(`POST /api/admin/products/${product.id}/keys`)[0]?.body).toEqual({ keys: 'NEW-1\n\nNEW-2\nOLD-KEY' });
+    expect(api.calls('adminAddLicenseKeys')[0]?.params.id).toBe(product.id);
+    expect(api.calls('adminAddLicenseKeys')[0]?.body).toEqual({ keys: 'NEW-1\n\nNEW-2\nOLD-KEY' });
     // The list behind shows the new stock.
-    await waitFor(() => expect(api.callsTo('GET /api/admin/products').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(api.calls('adminListProducts').length).toBeGreaterThanOrEqual(2));
   });
 
   it('warns that the first keys switch a counted product to key delivery', async () => {
-    const product = makeProduct({ title: 'Course Pack', stock_quantity: 40 });
-    stubApi({
-      'GET /api/admin/products': () => ({ products: [product], total: 1 }),
-      [`GET /api/admin/products/${product.id}/keys`]: () => ({ available: 0, sold: 0, reserved: 0 }),
-    });
+    const product = aProduct({ title: 'Course Pack', stock_quantity: 40 });
+    api.on('adminListProducts', aProductList([product]));
+    api.on('adminLicenseKeyStock', { available: 0, sold: 0, reserved: 0 });
     const user = userEvent.setup();
     renderApp('/admin/products');
 
@@ -73,12 +70,10 @@ describe('the licence keys dialog', { timeout: 30_000 }, () => {
   });
 
   it('asks for at least one key, and shows the server refusing the paste', async () => {
-    const product = makeProduct({ title: 'Keyed' });
-    const api = stubApi({
-      'GET /api/admin/products': () => ({ products: [product], total: 1 }),
-      [`GET /api/admin/products/${product.id}/keys`]: () => ({ available: 1, sold: 0, reserved: 0 }),
-      [`POST /api/admin/products/${product.id}/keys`]: () => apiError(404, 'Product not found'),
-    });
+    const product = aProduct({ title: 'Keyed' });
+    api.on('adminListProducts', aProductList([product]));
+    api.on('adminLicenseKeyStock', { available: 1, sold: 0, reserved: 0 });
+    api.on('adminAddLicenseKeys', api.error(404, 'Product not found', 'product_not_found'));
     const user = userEvent.setup();
     renderApp('/admin/products');
     await user.click(await screen.findByRole('button', { name: 'Licence keys of Keyed' }));
@@ -89,7 +84,7 @@ describe('the licence keys dialog', { timeout: 30_000 }, () => {
     expect(
       within(dialog).getByText(`Paste at least one key, one per line, each at most ${LIMITS.licenseKeyMaxLength} characters`),
     ).toBeInTheDocument();
-    expect(api.callsTo(`POST /api/admin/products/${product.id}/keys`)).toHaveLength(0);
+    expect(api.calls('adminAddLicenseKeys')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Licence keys'), 'K-1');
     await user.click(within(dialog).getByRole('button', { name: 'Add keys' }));

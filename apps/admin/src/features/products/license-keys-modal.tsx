@@ -1,9 +1,13 @@
-import { LicenseKeysInputSchema, validate, type Product } from '@store/contracts';
+import { LicenseKeysInputSchema, type Product } from '@store/contracts';
 import { Button, Modal, Notice, Skeleton, TextAreaField, withDetail } from '@store/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { Static } from 'typebox';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
+import type { SchemaForm } from '../forms/typebox-resolver.ts';
+import { useSchemaForm } from '../forms/use-schema-form.ts';
 import * as styles from './products.css.ts';
 import { licenseKeyStockQueryOptions, productKeys } from './queries.ts';
 
@@ -36,6 +40,15 @@ interface AddResult {
   duplicates: string[];
 }
 
+type LicenseKeysInput = Static<typeof LicenseKeysInputSchema>;
+
+/** The paste as the API takes it; every refusal of the schema is the field's. */
+const KEYS_FORM: SchemaForm<LicenseKeysInput, typeof LicenseKeysInputSchema, 'keys'> = {
+  schema: LicenseKeysInputSchema,
+  toInput: (values) => values,
+  fieldOf: () => 'keys',
+};
+
 /**
  * A product's key pool (beyond the spec): how many keys remain, and a bulk paste to add more. Once a
  * product has keys it sells by key: its shop stock is its unsold keys minus those held by unpaid orders,
@@ -44,34 +57,23 @@ interface AddResult {
 function LicenseKeysPanel({ product }: { product: Product }) {
   const queryClient = useQueryClient();
   const stock = useQuery(licenseKeyStockQueryOptions(product.id));
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(KEYS_FORM, { keys: '' });
+  const text = useWatch({ control: form.control, name: 'keys' });
   const [result, setResult] = useState<AddResult | null>(null);
 
   const add = useMutation({
-    mutationFn: (keys: string) => api.adminAddLicenseKeys({ params: { id: product.id }, body: { keys } }),
+    mutationFn: (body: LicenseKeysInput) => api.adminAddLicenseKeys({ params: { id: product.id }, body }),
+    onMutate: () => setResult(null),
     onSuccess: (answer) => {
       queryClient.setQueryData(licenseKeyStockQueryOptions(product.id).queryKey, answer.stock);
       // The list's stock column follows the pool.
       void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
       setResult({ added: answer.added, duplicates: answer.duplicates });
-      setText('');
+      form.reset({ keys: '' });
       toast.success(`${plural(answer.added, 'licence key', 'licence keys')} added`);
     },
     onError: (failure) => toast.error(withDetail('Error adding licence keys', failure)),
   });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const check = validate(LicenseKeysInputSchema, { keys: text });
-    if (!check.ok) {
-      setError(check.errors[0]?.message ?? 'Paste at least one key, one per line');
-      return;
-    }
-    setError(null);
-    setResult(null);
-    add.mutate(text);
-  };
 
   const data = stock.data;
   const hasPool = data !== undefined && data.available + data.sold > 0;
@@ -136,21 +138,15 @@ function LicenseKeysPanel({ product }: { product: Product }) {
         </Notice>
       )}
 
-      <form noValidate className={styles.form} aria-label="Add licence keys" onSubmit={submit}>
+      <form ref={form.formRef} noValidate className={styles.form} aria-label="Add licence keys" onSubmit={form.submitWith(add)}>
         <TextAreaField
           label="Licence keys"
-          name="keys"
           rows={8}
           spellCheck={false}
           autoComplete="off"
           className={styles.keysArea}
           hint={`One key per line; blank lines are ignored. ${pasted > 0 ? `${plural(pasted, 'key', 'keys')} to add.` : ''}`}
-          value={text}
-          error={error}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(null);
-          }}
+          {...form.field('keys')}
         />
         <div className={styles.formActions}>
           <Button type="submit" loading={add.isPending}>

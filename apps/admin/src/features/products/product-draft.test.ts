@@ -1,6 +1,6 @@
+import { aProduct } from '@store/api-fake';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_LIMITS, addFeature, addRequirement, checkProductDraft, draftFromProduct, emptyDraft, parseStock, toProductInput } from './product-draft.ts';
-import { makeProduct } from './testing.ts';
 
 const filled = () => ({ ...emptyDraft(), title: 'Nimbus', price: '19.99', description: 'Short', detailed_description: 'Long' });
 
@@ -99,7 +99,7 @@ describe('addRequirement', () => {
 
 describe('draftFromProduct', () => {
   it('fills every field and gives back the same body', () => {
-    const product = makeProduct({ price: 129, stock_quantity: 3, features: ['A', 'B'], system_requirements: { OS: 'macOS', RAM: '8 GB' } });
+    const product = aProduct({ price: 129, stock_quantity: 3, features: ['A', 'B'], system_requirements: { OS: 'macOS', RAM: '8 GB' } });
 
     const draft = draftFromProduct(product);
 
@@ -119,6 +119,6 @@ describe('draftFromProduct', () => {
   });
 
   it('keeps the single image of an older product', () => {
-    expect(draftFromProduct(makeProduct({ images: [], image: '/uploads/old.png' })).images).toEqual(['/uploads/old.png']);
+    expect(draftFromProduct(aProduct({ images: [], image: '/uploads/old.png' })).images).toEqual(['/uploads/old.png']);
   });
 });

@@ -4,17 +4,17 @@ import {
   ProductInputSchema,
   SystemRequirementsSchema,
   hasWholeCents,
-  validate,
   type Category,
   type Product,
   type ProductInput,
   type ProductType,
 } from '@store/contracts';
+import { checkForm, type SchemaForm } from '../forms/typebox-resolver.ts';
 
 /**
  * The product form as typed (spec section 5): text fields as the admin typed them, the lists as built
- * with the prompts. `toProductInput` turns it into the API's body; `checkProductDraft` checks it with
- * the contract's own schema, as the API will.
+ * with the prompts. `toProductInput` turns it into the API's body; `PRODUCT_FORM` maps it to the
+ * contract's own schema for the form's resolver, and `checkProductDraft` checks it as the API will.
  */
 export interface ProductDraft {
   title: string;
@@ -153,24 +153,26 @@ function fieldOf(path: string): ProductField | null {
 }
 
 /**
- * Checks the form with the contract's ProductInputSchema (its messages: 'Product name is required'...),
+ * The form against the contract's ProductInputSchema (its messages: 'Product name is required'...),
  * plus the rule the API adds (whole cents), with messages a person can act on for the numbers.
  */
+export const PRODUCT_FORM: SchemaForm<ProductDraft, typeof ProductInputSchema, ProductField> = {
+  schema: ProductInputSchema,
+  toInput: toProductInput,
+  fieldOf,
+  rules: (draft, input) => {
+    const errors: ProductErrors = {};
+    const price = priceProblem(draft.price);
+    if (price) errors.price = price;
+    const stock = stockProblem(input.stock_quantity);
+    if (stock) errors.stock = stock;
+    return errors;
+  },
+};
+
+/** Checks the form as the API will check its body: the body, or one message per field. */
 export function checkProductDraft(draft: ProductDraft): { ok: true; value: ProductInput } | { ok: false; errors: ProductErrors } {
-  const input = toProductInput(draft);
-  const errors: ProductErrors = {};
-  const price = priceProblem(draft.price);
-  if (price) errors.price = price;
-  const stock = stockProblem(input.stock_quantity);
-  if (stock) errors.stock = stock;
-  const result = validate(ProductInputSchema, input);
-  if (!result.ok) {
-    for (const { field, message } of result.errors) {
-      const name = fieldOf(field);
-      if (name) errors[name] ??= message;
-    }
-  }
-  return Object.keys(errors).length === 0 ? { ok: true, value: input } : { ok: false, errors };
+  return checkForm(PRODUCT_FORM, draft);
 }
 
 /** A feature typed in the prompt: cancel, empty or blank answers add nothing (spec section 5). */

@@ -1,16 +1,21 @@
+import { aProduct, aProductList, deferred, type ErrorAnswer } from '@store/api-fake';
 import type { Product, ProductInput } from '@store/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageFile, setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
-import { apiError, imageFile, makeProduct, signInAsAdmin, stubApi, type ApiHandler } from './testing.ts';
+
+const api = setupAdminApi();
 
 beforeEach(() => {
-  signInAsAdmin();
+  signInAsAdmin(api);
 });
 
-function fakeCatalogue(products: Product[] = [], extra: Record<string, ApiHandler> = {}) {
-  return stubApi({ 'GET /api/admin/products': () => ({ products, total: products.length }), ...extra });
+/** The catalogue the list shows; an edited product's key pool is empty unless a test says otherwise. */
+function fakeCatalogue(products: Product[] = []) {
+  api.on('adminListProducts', aProductList(products));
+  api.on('adminLicenseKeyStock', { available: 0, sold: 0, reserved: 0 });
 }
 
 async function openAddForm(user: UserEvent) {
@@ -26,7 +31,13 @@ async function fillRequired(user: UserEvent, dialog: HTMLElement, fields: { titl
   await user.type(within(dialog).getByLabelText('Detailed description'), 'Everything about Nimbus Notes.');
 }
 
-const created = (body: unknown): Product => ({ ...makeProduct(), ...(body as ProductInput), image: null, rating: 4, reviews_count: 0 }) as Product;
+/**
+ * Waits for a toast. Checked in one step: a toast raised as a modal closes moves from the dialog's toast
+ * area to the page's, so a node found a moment earlier may already have been replaced.
+ */
+const toastShown = (text: string) => waitFor(() => expect(screen.getByText(text)).toBeInTheDocument());
+
+const created = (body: ProductInput): Product => ({ ...aProduct(), ...body, image: null, rating: 4, reviews_count: 0 });
 
 describe('the product form', { timeout: 30_000 }, () => {
   it('has every field of the spec, the price in steps of 0.01 and image files only', async () => {
@@ -49,7 +60,7 @@ describe('the product form', { timeout: 30_000 }, () => {
   });
 
   it('requires the name, price, short and detailed description, with their messages, and sends nothing', async () => {
-    const api = fakeCatalogue();
+    fakeCatalogue();
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
 
@@ -60,11 +71,11 @@ describe('the product form', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Short description is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Detailed description is required')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Product name')).toHaveFocus();
-    expect(api.callsTo('POST /api/admin/products')).toHaveLength(0);
+    expect(api.calls('adminCreateProduct')).toHaveLength(0);
   });
 
   it('refuses a blank name and a price with more than two decimals', async () => {
-    const api = fakeCatalogue();
+    fakeCatalogue();
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
 
@@ -73,14 +84,13 @@ describe('the product form', { timeout: 30_000 }, () => {
 
     expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Price goes in steps of 0.01 (at most two decimals)')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/admin/products')).toHaveLength(0);
+    expect(api.calls('adminCreateProduct')).toHaveLength(0);
   });
 
   it('creates a product with every field, counting a non-numeric stock as 0', async () => {
-    const api = fakeCatalogue([], {
-      'POST /api/upload': () => new Response(JSON.stringify({ url: '/uploads/a1.png' }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
-      'POST /api/admin/products': ({ body }) => created(body),
-    });
+    fakeCatalogue();
+    api.on('upload', { url: '/uploads/a1.png' });
+    api.on('adminCreateProduct', ({ body }) => created(body));
     const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce('Offline mode').mockReturnValueOnce('RAM').mockReturnValueOnce('8 GB');
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
@@ -96,10 +106,10 @@ describe('the product form', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: /Add requirement/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
 
-    expect(await screen.findByText('Product created successfully!')).toBeInTheDocument();
+    await toastShown('Product created successfully!');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(prompt).toHaveBeenNthCalledWith(1, 'Enter feature');
-    expect(api.callsTo('POST /api/admin/products')[0]?.body).toEqual({
+    expect(api.calls('adminCreateProduct')[0]?.body).toEqual({
       title: 'Nimbus Notes',
       price: 19.99,
       category: 'templates',
@@ -111,26 +121,26 @@ describe('the product form', { timeout: 30_000 }, () => {
       system_requirements: { RAM: '8 GB' },
       stock_quantity: 0,
     });
-    const upload = api.callsTo('POST /api/upload')[0]?.body;
-    expect(upload).toBeInstanceOf(FormData);
-    expect((upload as FormData).get('file')).toBeInstanceOf(File);
+    // The image went as the multipart field `file` (the fake reads it with the fetch of Node, not jsdom's classes).
+    expect(api.calls('upload')[0]?.body.get('file')).toHaveProperty('type', 'image/png');
     // The list reloads after the save.
-    await waitFor(() => expect(api.callsTo('GET /api/admin/products').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(api.calls('adminListProducts').length).toBeGreaterThanOrEqual(2));
   });
 
   it('refuses a file that is not an image without uploading it', async () => {
-    const api = fakeCatalogue();
+    fakeCatalogue();
     const user = userEvent.setup({ applyAccept: false });
     const dialog = await openAddForm(user);
 
     await user.upload(within(dialog).getByLabelText('Upload images'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
 
     expect(await within(dialog).findByText('notes.txt is not an image: choose a PNG, JPEG, GIF or WebP file')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/upload')).toHaveLength(0);
+    expect(api.calls('upload')).toHaveLength(0);
   });
 
   it("shows the server's reason when an upload fails", async () => {
-    fakeCatalogue([], { 'POST /api/upload': () => apiError(415, 'Only PNG, JPEG, GIF or WebP images are accepted') });
+    fakeCatalogue();
+    api.on('upload', api.error(415, 'Only PNG, JPEG, GIF or WebP images are accepted', 'unsupported_media_type'));
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
 
@@ -142,7 +152,8 @@ describe('the product form', { timeout: 30_000 }, () => {
 
   it('removes an image with its numbered remove button', async () => {
     let count = 0;
-    fakeCatalogue([], { 'POST /api/upload': () => ({ url: `/uploads/img${++count}.png` }) });
+    fakeCatalogue();
+    api.on('upload', () => ({ url: `/uploads/img${++count}.png` }));
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
 
@@ -201,8 +212,9 @@ describe('the product form', { timeout: 30_000 }, () => {
   });
 
   it('shows Saving... on a disabled button while the save runs', async () => {
-    let answer: (value: Response) => void = () => {};
-    fakeCatalogue([], { 'POST /api/admin/products': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const answer = deferred<ErrorAnswer>();
+    fakeCatalogue();
+    api.on('adminCreateProduct', () => answer.promise);
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
 
@@ -211,12 +223,57 @@ describe('the product form', { timeout: 30_000 }, () => {
 
     const saving = within(dialog).getByRole('button', { name: 'Saving...' });
     expect(saving).toBeDisabled();
-    answer(apiError(500, 'Internal error'));
+    answer.resolve(api.error(500, 'Internal error', 'internal_error'));
     await screen.findByText('Error saving product: Internal error');
   });
 
+  it('sends one save however often the form is submitted while it is checked or sent', async () => {
+    const answer = deferred<Product>();
+    fakeCatalogue();
+    api.on('adminCreateProduct', () => answer.promise);
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    await fillRequired(user, dialog);
+    const form = within(dialog).getByRole('form', { name: 'Add product' });
+
+    // Twice before the check has even answered (Enter pressed twice), then again while the save runs.
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await within(dialog).findByRole('button', { name: 'Saving...' });
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.calls('adminCreateProduct')).toHaveLength(1));
+    const body = api.calls('adminCreateProduct')[0]?.body;
+    if (!body) throw new Error('no body');
+    answer.resolve(created(body));
+
+    await toastShown('Product created successfully!');
+    expect(api.calls('adminCreateProduct')).toHaveLength(1);
+  });
+
+  it("clears a field's message as it is edited, and checks it again only at the next submit", async () => {
+    fakeCatalogue();
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    const name = within(dialog).getByLabelText('Product name');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
+
+    await user.type(name, 'N');
+    expect(within(dialog).queryByText('Product name is required')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Price is required')).toBeInTheDocument();
+    await user.clear(name);
+    expect(within(dialog).queryByText('Product name is required')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
+    expect(name).toHaveFocus();
+    expect(api.calls('adminCreateProduct')).toHaveLength(0);
+  });
+
   it("stays open with what was typed when the save fails, and shows the server's detail", async () => {
-    fakeCatalogue([], { 'POST /api/admin/products': () => apiError(400, 'price must have at most two decimals', 'validation_error') });
+    fakeCatalogue();
+    api.on('adminCreateProduct', api.error(400, 'price must have at most two decimals', 'validation_error'));
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
 
@@ -243,7 +300,7 @@ describe('the product form', { timeout: 30_000 }, () => {
   });
 
   it('fills every field when editing, and saves with PUT', async () => {
-    const product = makeProduct({
+    const product = aProduct({
       title: 'Lumora Studio',
       price: 129,
       category: 'plugins',
@@ -255,10 +312,8 @@ describe('the product form', { timeout: 30_000 }, () => {
       system_requirements: { OS: 'macOS 14', RAM: '16 GB' },
       stock_quantity: 7,
     });
-    const api = fakeCatalogue([product], {
-      [`GET /api/admin/products/${product.id}/keys`]: () => ({ available: 0, sold: 0, reserved: 0 }),
-      [`PUT /api/admin/products/${product.id}`]: ({ body }) => ({ ...product, ...(body as ProductInput) }),
-    });
+    fakeCatalogue([product]);
+    api.on('adminUpdateProduct', ({ body }) => ({ ...product, ...body }));
     const user = userEvent.setup();
     renderApp('/admin/products');
 
@@ -280,8 +335,9 @@ describe('the product form', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByLabelText('Price (USD)'), '99.5');
     await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
 
-    expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
-    expect(api.callsTo(`PUT /api/admin/products/${product.id}`)[0]?.body).toMatchObject({
+    await toastShown('Product updated successfully!');
+    expect(api.calls('adminUpdateProduct')[0]?.params.id).toBe(product.id);
+    expect(api.calls('adminUpdateProduct')[0]?.body).toMatchObject({
       title: 'Lumora Studio',
       price: 99.5,
       images: ['/uploads/one.png', '/uploads/two.png'],
@@ -292,8 +348,9 @@ describe('the product form', { timeout: 30_000 }, () => {
   });
 
   it('shows the stock of a product sold by licence key as counted from its keys, not editable', async () => {
-    const product = makeProduct({ title: 'Harborline Backup', stock_quantity: 3 });
-    fakeCatalogue([product], { [`GET /api/admin/products/${product.id}/keys`]: () => ({ available: 4, sold: 2, reserved: 1 }) });
+    const product = aProduct({ title: 'Harborline Backup', stock_quantity: 3 });
+    fakeCatalogue([product]);
+    api.on('adminLicenseKeyStock', { available: 4, sold: 2, reserved: 1 });
     const user = userEvent.setup();
     renderApp('/admin/products');
 

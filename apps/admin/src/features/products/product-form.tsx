@@ -1,14 +1,16 @@
-import { PRODUCT_TYPES, type Category, type Product, type ProductType } from '@store/contracts';
+import { PRODUCT_TYPES, type Product, type ProductInput } from '@store/contracts';
 import { Button, Modal, SelectField, TextAreaField, TextField, withDetail, type SelectOption } from '@store/ui';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWatch, type PathValue } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
-import { PRODUCT_LIMITS, checkProductDraft, draftFromProduct, emptyDraft, type ProductDraft, type ProductErrors, type ProductField } from './product-draft.ts';
+import { useSchemaForm } from '../forms/use-schema-form.ts';
+import { PRODUCT_FORM, PRODUCT_LIMITS, draftFromProduct, emptyDraft, type ProductDraft } from './product-draft.ts';
 import { ProductImages } from './product-images.tsx';
 import { FeatureList, RequirementList } from './product-lists.tsx';
 import * as styles from './products.css.ts';
-import { licenseKeyStockQueryOptions } from './queries.ts';
+import { licenseKeyStockQueryOptions, productKeys } from './queries.ts';
+import { useImageUpload } from './upload-image.ts';
 
 const TYPE_OPTIONS: SelectOption[] = PRODUCT_TYPES.map(({ value, label }) => ({ value, label }));
 
@@ -40,153 +42,119 @@ interface ProductFormProps {
 }
 
 function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProps) {
-  const [draft, setDraft] = useState<ProductDraft>(() => (product ? draftFromProduct(product) : emptyDraft()));
-  const [errors, setErrors] = useState<ProductErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(0);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(PRODUCT_FORM, () => (product ? draftFromProduct(product) : emptyDraft()));
+  const { field, control, formState, getFieldState, getValues, setValue, clearErrors } = form;
+  const [images, features, requirements] = useWatch({ control, name: ['images', 'features', 'requirements'] });
+  const uploads = useImageUpload();
 
   // A product sold by licence key counts its stock from its unsold keys: the API ignores the form's number.
   const keyStock = useQuery({ ...licenseKeyStockQueryOptions(product?.id ?? ''), enabled: product !== null });
   const soldByKey = keyStock.data !== undefined && keyStock.data.available + keyStock.data.sold > 0;
 
-  // After a refused submit, the first field with a message gets the focus.
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const change = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K], field: ProductField = key as ProductField) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    if (uploading > 0) {
-      toast.error('Wait for the images to finish uploading');
-      return;
-    }
-    const check = checkProductDraft(draft);
-    if (!check.ok) {
-      setErrors(check.errors);
-      setAttempt((count) => count + 1);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const saved = product ? await api.adminUpdateProduct({ params: { id: product.id }, body: check.value }) : await api.adminCreateProduct({ body: check.value });
+  const save = useMutation({
+    mutationFn: (input: ProductInput) => (product ? api.adminUpdateProduct({ params: { id: product.id }, body: input }) : api.adminCreateProduct({ body: input })),
+    onSuccess: (saved) => {
       toast.success(product ? 'Product updated successfully!' : 'Product created successfully!');
+      void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
       onSaved(saved);
-    } catch (failure) {
-      // The form stays open with what was typed (spec section 8).
-      toast.error(withDetail('Error saving product', failure));
-      setSaving(false);
-    }
+    },
+    // The form stays open with what was typed (spec section 8).
+    onError: (failure) => toast.error(withDetail('Error saving product', failure)),
+  });
+
+  const submit = form.submitWith(save, {
+    ready: () => {
+      if (uploads.pending === 0) return true;
+      toast.error('Wait for the images to finish uploading');
+      return false;
+    },
+  });
+
+  const setList = <K extends 'images' | 'features' | 'requirements'>(name: K, value: PathValue<ProductDraft, K>) => {
+    setValue(name, value, { shouldDirty: true });
+    clearErrors(name);
   };
+  const errorOf = (name: 'images' | 'features' | 'requirements') => getFieldState(name, formState).error?.message;
 
   const stockHint = soldByKey
     ? `Counted from licence keys: ${keyStock.data?.available ?? 0} unsold, ${keyStock.data?.reserved ?? 0} of them held by unpaid orders. Add keys with the key button in the list.`
     : 'Optional; empty or non-numeric counts as 0.';
 
   return (
-    <form ref={formRef} noValidate className={styles.form} aria-label={product ? `Edit ${product.title}` : 'Add product'} onSubmit={(event) => void submit(event)}>
+    <form ref={form.formRef} noValidate className={styles.form} aria-label={product ? `Edit ${product.title}` : 'Add product'} onSubmit={submit}>
       <div className={styles.formGrid}>
         <TextField
           label="Product name"
-          name="title"
           required
           maxLength={PRODUCT_LIMITS.titleMax}
           className={styles.fullRow}
-          value={draft.title}
-          error={errors.title}
-          onChange={(event) => change('title', event.target.value)}
+          {...field('title')}
         />
         <TextField
           label="Price (USD)"
-          name="price"
           type="number"
           inputMode="decimal"
           step="0.01"
           min="0"
           required
-          value={draft.price}
-          error={errors.price}
-          onChange={(event) => change('price', event.target.value)}
+          {...field('price')}
         />
         <TextField
           label="Stock quantity"
-          name="stock_quantity"
           type="number"
           inputMode="numeric"
           step="1"
           min="0"
-          value={draft.stock}
-          error={errors.stock}
           hint={stockHint}
+          {...field('stock')}
           disabled={soldByKey}
-          onChange={(event) => change('stock', event.target.value)}
         />
         <SelectField
           label="Category"
-          name="category"
           options={categories}
-          value={draft.category}
-          onChange={(event) => change('category', event.target.value as Category)}
+          {...field('category')}
         />
         <SelectField
           label="Product type"
-          name="product_type"
           options={TYPE_OPTIONS}
-          value={draft.product_type}
-          onChange={(event) => change('product_type', event.target.value as ProductType)}
+          {...field('product_type')}
         />
         <TextField
           label="Short description"
-          name="description"
           required
           maxLength={PRODUCT_LIMITS.descriptionMax}
           className={styles.fullRow}
           hint="One or two sentences for the product card."
-          value={draft.description}
-          error={errors.description}
-          onChange={(event) => change('description', event.target.value)}
+          {...field('description')}
         />
         <TextAreaField
           label="Detailed description"
-          name="detailed_description"
           required
           rows={6}
           maxLength={PRODUCT_LIMITS.detailedDescriptionMax}
           className={styles.fullRow}
-          value={draft.detailed_description}
-          error={errors.detailed_description}
-          onChange={(event) => change('detailed_description', event.target.value)}
+          {...field('detailed_description')}
         />
       </div>
 
       <ProductImages
-        images={draft.images}
-        error={errors.images}
-        onUploadingChange={setUploading}
-        onAdd={(url) => {
-          setDraft((current) => ({ ...current, images: [...current.images, url] }));
-          setErrors((current) => ({ ...current, images: undefined }));
-        }}
-        onRemove={(index) => setDraft((current) => ({ ...current, images: current.images.filter((_, position) => position !== index) }))}
+        images={images}
+        upload={uploads.upload}
+        uploading={uploads.pending}
+        error={errorOf('images')}
+        onAdd={(url) => setList('images', [...getValues('images'), url])}
+        onRemove={(index) => setValue('images', getValues('images').filter((_, position) => position !== index), { shouldDirty: true })}
       />
-      <FeatureList features={draft.features} error={errors.features} onChange={(features) => change('features', features)} />
-      <RequirementList requirements={draft.requirements} error={errors.requirements} onChange={(requirements) => change('requirements', requirements)} />
+      <FeatureList features={features} error={errorOf('features')} onChange={(next) => setList('features', next)} />
+      <RequirementList requirements={requirements} error={errorOf('requirements')} onChange={(next) => setList('requirements', next)} />
 
       <div className={styles.formActions}>
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" loading={saving} disabled={uploading > 0}>
-          {saving ? 'Saving...' : product ? 'Update Product' : 'Create Product'}
+        <Button type="submit" loading={save.isPending} disabled={uploads.pending > 0}>
+          {save.isPending ? 'Saving...' : product ? 'Update Product' : 'Create Product'}
         </Button>
       </div>
     </form>

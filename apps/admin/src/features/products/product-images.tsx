@@ -1,18 +1,20 @@
 import { resolveAssetUrl, Badge, IconButton, Spinner, TrashIcon, withDetail } from '@store/ui';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { env } from '../../env.ts';
 import { PRODUCT_LIMITS } from './product-draft.ts';
 import * as styles from './products.css.ts';
-import { IMAGE_ACCEPT, checkImageFile, uploadImage } from './upload-image.ts';
+import { IMAGE_ACCEPT, checkImageFile } from './upload-image.ts';
 
 export interface ProductImagesProps {
   images: readonly string[];
-  /** Adds an uploaded address at the end; functional, as uploads finish one after another. */
+  /** Uploads one file and answers its address (a mutation of the form, see `useImageUpload`). */
+  upload: (file: File) => Promise<string>;
+  /** How many uploads of the form are running: each shows as a busy tile. */
+  uploading: number;
+  /** Adds an uploaded address at the end; it reads the form's current list, as uploads finish one after another. */
   onAdd: (url: string) => void;
   onRemove: (index: number) => void;
-  /** How many uploads are running, so the form can wait for them before saving. */
-  onUploadingChange: (count: number) => void;
   error?: string | undefined;
 }
 
@@ -20,21 +22,11 @@ export interface ProductImagesProps {
  * The product's images: a file input for image files only (others are refused here, before any
  * upload), each file uploaded on its own, and a grid of thumbnails with a remove button each.
  */
-export function ProductImages({ images, onAdd, onRemove, onUploadingChange, error }: ProductImagesProps) {
+export function ProductImages({ images, upload, uploading, onAdd, onRemove, error }: ProductImagesProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const problemId = `${inputId}-problem`;
-  const [uploading, setUploading] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
-
-  // A ref as well as state: uploads finish after this render, and the count must not go stale.
-  const running = useRef(0);
-
-  const changeUploading = (delta: number) => {
-    running.current += delta;
-    setUploading(running.current);
-    onUploadingChange(running.current);
-  };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -42,20 +34,17 @@ export function ProductImages({ images, onAdd, onRemove, onUploadingChange, erro
     event.target.value = '';
     const refused = files.map(checkImageFile).filter((message): message is string => message !== null);
     const accepted = files.filter((file) => checkImageFile(file) === null);
-    const room = PRODUCT_LIMITS.images - images.length - running.current;
+    const room = PRODUCT_LIMITS.images - images.length - uploading;
     const toUpload = accepted.slice(0, Math.max(0, room));
     if (accepted.length > toUpload.length) refused.push(`A product can have at most ${PRODUCT_LIMITS.images} images`);
     setProblem(refused.length > 0 ? refused.join('. ') : null);
 
     for (const file of toUpload) {
-      changeUploading(1);
       try {
-        onAdd(await uploadImage(file));
+        onAdd(await upload(file));
         toast.success('Image uploaded successfully!');
       } catch (failure) {
         toast.error(withDetail('Error uploading image', failure));
-      } finally {
-        changeUploading(-1);
       }
     }
   };

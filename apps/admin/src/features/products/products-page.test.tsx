@@ -1,22 +1,31 @@
-import { LIMITS, type ProductList } from '@store/contracts';
+import { aProduct, aProductList as list } from '@store/api-fake';
+import { LIMITS } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { DELETE_CONFIRMATION } from './products-page.tsx';
-import { apiError, makeProduct, signInAsAdmin, stubApi } from './testing.ts';
+
+const api = setupAdminApi();
 
 beforeEach(() => {
-  signInAsAdmin();
+  signInAsAdmin(api);
 });
-
-const list = (products: ProductList['products'], total = products.length): ProductList => ({ products, total });
 
 describe('the products screen', () => {
   it('lists each product with its thumbnail, category, type, price, stock and named actions', async () => {
-    const writer = makeProduct({ title: 'Aurora Writer', category: 'ai_tools', product_type: 'subscription', price: 49.5, stock_quantity: 12 });
-    const empty = makeProduct({ title: 'Sold Out Pack', images: [], image: null, stock_quantity: 0 });
-    const api = stubApi({ 'GET /api/admin/products': () => list([writer, empty]) });
+    const writer = aProduct({
+      title: 'Aurora Writer',
+      category: 'ai_tools',
+      product_type: 'subscription',
+      price: 49.5,
+      stock_quantity: 12,
+      images: ['/uploads/cover.png'],
+      image: '/uploads/cover.png',
+    });
+    const empty = aProduct({ title: 'Sold Out Pack', images: [], image: null, stock_quantity: 0 });
+    api.on('adminListProducts', list([writer, empty]));
 
     renderApp('/admin/products');
 
@@ -33,13 +42,11 @@ describe('the products screen', () => {
     expect(screen.getByRole('button', { name: 'Licence keys of Aurora Writer' })).toBeInTheDocument();
     expect(screen.getByText('Out of stock')).toBeInTheDocument();
     expect(screen.getByTestId('product-count')).toHaveTextContent('Showing 2 of 2 products');
-    expect(api.callsTo('GET /api/admin/products')[0]?.url.searchParams.get('limit')).toBe(String(LIMITS.pageSize));
+    expect(api.calls('adminListProducts')[0]?.query.limit).toBe(LIMITS.pageSize);
   });
 
   it('searches after a pause in typing, with the term in the address', async () => {
-    const api = stubApi({
-      'GET /api/admin/products': ({ url }) => list(url.searchParams.get('search') === 'vpn' ? [makeProduct({ title: 'Warden VPN' })] : [makeProduct({ title: 'Other' })]),
-    });
+    api.on('adminListProducts', ({ query }) => list(query.search === 'vpn' ? [aProduct({ title: 'Warden VPN' })] : [aProduct({ title: 'Other' })]));
     const user = userEvent.setup();
     const { router } = renderApp('/admin/products');
     await screen.findByText('Other');
@@ -48,29 +55,27 @@ describe('the products screen', () => {
 
     expect(await screen.findByText('Warden VPN')).toBeInTheDocument();
     expect(router.state.location.search).toMatchObject({ search: 'vpn' });
-    const searches = api.callsTo('GET /api/admin/products').map((call) => call.url.searchParams.get('search'));
+    const searches = api.calls('adminListProducts').map((call) => call.query.search);
     // Debounced: no request for 'v' or 'vp'.
-    expect(searches).toEqual([null, 'vpn']);
+    expect(searches).toEqual([undefined, 'vpn']);
   });
 
   it('filters by category', async () => {
-    const api = stubApi({ 'GET /api/admin/products': () => list([makeProduct()]) });
+    api.on('adminListProducts', list([aProduct()]));
     const user = userEvent.setup();
     const { router } = renderApp('/admin/products');
     await screen.findByRole('button', { name: /^Edit / });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'courses');
 
-    await waitFor(() => expect(api.callsTo('GET /api/admin/products').at(-1)?.url.searchParams.get('category')).toBe('courses'));
+    await waitFor(() => expect(api.calls('adminListProducts').at(-1)?.query.category).toBe('courses'));
     expect(router.state.location.search).toMatchObject({ category: 'courses' });
   });
 
   it('loads the next 50 products with Load more', async () => {
-    const first = Array.from({ length: LIMITS.pageSize }, () => makeProduct());
-    const last = makeProduct({ title: 'The last one' });
-    const api = stubApi({
-      'GET /api/admin/products': ({ url }) => (url.searchParams.get('offset') === '50' ? list([last], 51) : list(first, 51)),
-    });
+    const first = Array.from({ length: LIMITS.pageSize }, () => aProduct());
+    const last = aProduct({ title: 'The last one' });
+    api.on('adminListProducts', ({ query }) => (query.offset === 50 ? list([last], 51) : list(first, 51)));
     const user = userEvent.setup();
     renderApp('/admin/products');
 
@@ -80,12 +85,12 @@ describe('the products screen', () => {
     expect(await screen.findByText('The last one')).toBeInTheDocument();
     expect(screen.getByTestId('product-count')).toHaveTextContent('Showing 51 of 51 products');
     expect(screen.queryByText('Load more')).not.toBeInTheDocument();
-    expect(api.callsTo('GET /api/admin/products').map((call) => call.url.searchParams.get('offset'))).toEqual(['0', '50']);
+    expect(api.calls('adminListProducts').map((call) => call.query.offset)).toEqual([0, 50]);
   }, 30_000);
 
   it('deletes nothing when the confirmation is cancelled', async () => {
-    const product = makeProduct({ title: 'Keep Me' });
-    const api = stubApi({ 'GET /api/admin/products': () => list([product]) });
+    const product = aProduct({ title: 'Keep Me' });
+    api.on('adminListProducts', list([product]));
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const user = userEvent.setup();
     renderApp('/admin/products');
@@ -94,18 +99,16 @@ describe('the products screen', () => {
 
     expect(confirm).toHaveBeenCalledWith(DELETE_CONFIRMATION);
     expect(DELETE_CONFIRMATION).toBe('Are you sure you want to delete this product?');
-    expect(api.callsTo(`DELETE /api/admin/products/${product.id}`)).toHaveLength(0);
+    expect(api.calls('adminDeleteProduct')).toHaveLength(0);
   });
 
   it('deletes a confirmed product and reloads the list', async () => {
-    const product = makeProduct({ title: 'Old Plugin' });
+    const product = aProduct({ title: 'Old Plugin' });
     let deleted = false;
-    const api = stubApi({
-      'GET /api/admin/products': () => list(deleted ? [] : [product]),
-      [`DELETE /api/admin/products/${product.id}`]: () => {
-        deleted = true;
-        return new Response(null, { status: 204 });
-      },
+    api.on('adminListProducts', () => list(deleted ? [] : [product]));
+    api.on('adminDeleteProduct', () => {
+      deleted = true;
+      return null;
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
@@ -116,15 +119,14 @@ describe('the products screen', () => {
     expect(await screen.findByText('Product deleted successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Old Plugin')).not.toBeInTheDocument());
     expect(screen.getByText('No products found')).toBeInTheDocument();
-    expect(api.callsTo('GET /api/admin/products').length).toBeGreaterThanOrEqual(2);
+    expect(api.calls('adminDeleteProduct')[0]?.params.id).toBe(product.id);
+    expect(api.calls('adminListProducts').length).toBeGreaterThanOrEqual(2);
   });
 
   it("says why a delete failed, with the server's detail", async () => {
-    const product = makeProduct({ title: 'Stuck' });
-    stubApi({
-      'GET /api/admin/products': () => list([product]),
-      [`DELETE /api/admin/products/${product.id}`]: () => apiError(404, 'Product not found'),
-    });
+    const product = aProduct({ title: 'Stuck' });
+    api.on('adminListProducts', list([product]));
+    api.on('adminDeleteProduct', api.error(404, 'Product not found', 'product_not_found'));
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderApp('/admin/products');
@@ -136,7 +138,7 @@ describe('the products screen', () => {
   });
 
   it('toasts when the list cannot be loaded', async () => {
-    stubApi({ 'GET /api/admin/products': () => apiError(400, 'search is too long') });
+    api.on('adminListProducts', api.error(400, 'search is too long', 'validation_error'));
 
     renderApp('/admin/products');
 
@@ -145,7 +147,7 @@ describe('the products screen', () => {
   });
 
   it('opens the Add Product form from the address (?new=1), and drops the flag when it closes', async () => {
-    stubApi({ 'GET /api/admin/products': () => list([]) });
+    api.on('adminListProducts', list([]));
     const user = userEvent.setup();
     const { router } = renderApp('/admin/products?new=1');
 
@@ -157,7 +159,7 @@ describe('the products screen', () => {
   });
 
   it('opens the Add Product form from its button', async () => {
-    stubApi({ 'GET /api/admin/products': () => list([]) });
+    api.on('adminListProducts', list([]));
     const user = userEvent.setup();
     renderApp('/admin/products');
 

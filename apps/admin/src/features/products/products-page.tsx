@@ -1,13 +1,12 @@
 import { CATEGORIES, type Category, type Product } from '@store/contracts';
-import { AlertIcon, Button, PlusIcon, SearchField, SearchIcon, SelectField, Skeleton, withDetail } from '@store/ui';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, EmptyState, PlusIcon, SearchField, SelectField, Skeleton, withDetail } from '@store/ui';
+import { keepPreviousData, useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
 import { pageTitle } from '../layout/admin-layout.css.ts';
-import { useDebouncedSearch } from '../site/use-debounced-search.ts';
-import { usePageTitle } from '../site/use-page-title.ts';
+import { useDebouncedSearch, usePageTitle } from '@store/shell';
 import { LicenseKeysModal } from './license-keys-modal.tsx';
 import { ProductFormModal } from './product-form.tsx';
 import type { ProductSearch } from './product-search.ts';
@@ -21,6 +20,8 @@ export const DELETE_CONFIRMATION = 'Are you sure you want to delete this product
 
 const SKELETON_ROWS = 5;
 
+const DELETE_KEY = [...productKeys.all, 'delete'] as const;
+
 /**
  * /admin/products (spec section 2): search and category in the address, the catalogue 50 at a time,
  * and the Add / Edit form, licence keys and delete per product. `?new=1` opens the Add Product form.
@@ -31,7 +32,6 @@ export function ProductsPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Product | null>(null);
   const [keysOf, setKeysOf] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
 
   const update = (patch: Partial<ProductSearch>, { replace = false } = {}) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace, resetScroll: false });
@@ -55,29 +55,29 @@ export function ProductsPage() {
   const total = pages.at(-1)?.total ?? 0;
   const filtered = Boolean(search.search || search.category);
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
+  // Each delete its own mutation: several rows can be deleting at once, each showing it.
+  const deleteProduct = useMutation({
+    mutationKey: DELETE_KEY,
+    mutationFn: (product: Product) => api.adminDeleteProduct({ params: { id: product.id } }),
+    onSuccess: () => {
+      toast.success('Product deleted successfully!');
+      return queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+    },
+    onError: (failure) => toast.error(withDetail('Error deleting product', failure)),
+  });
+  const deletingIds = useMutationState({
+    filters: { mutationKey: DELETE_KEY, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as Product | undefined)?.id,
+  });
+  const deleting: ReadonlySet<string> = new Set(deletingIds.filter((id) => id !== undefined));
 
   const closeForm = () => {
     setEditing(null);
     if (search.new) update({ new: undefined }, { replace: true });
   };
 
-  const remove = async (product: Product) => {
-    if (!window.confirm(DELETE_CONFIRMATION)) return;
-    setDeleting((current) => new Set(current).add(product.id));
-    try {
-      await api.adminDeleteProduct({ params: { id: product.id } });
-      toast.success('Product deleted successfully!');
-      await reload();
-    } catch (failure) {
-      toast.error(withDetail('Error deleting product', failure));
-    } finally {
-      setDeleting((current) => {
-        const next = new Set(current);
-        next.delete(product.id);
-        return next;
-      });
-    }
+  const remove = (product: Product) => {
+    if (window.confirm(DELETE_CONFIRMATION)) deleteProduct.mutate(product);
   };
 
   return (
@@ -127,22 +127,16 @@ export function ProductsPage() {
           ))}
         </div>
       ) : products.isError && !products.data ? (
-        <div className={styles.empty}>
-          <AlertIcon size={36} />
-          <h2 className={styles.emptyTitle}>Products could not be loaded</h2>
-          <Button variant="secondary" onClick={() => void products.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <EmptyState kind="failed" title="Products could not be loaded" onRetry={() => void products.refetch()} />
       ) : items.length === 0 ? (
-        <div className={styles.empty}>
-          <SearchIcon size={36} />
-          <h2 className={styles.emptyTitle}>No products found</h2>
-          <p>{filtered ? 'Try another search term or category.' : 'Add the first product of the catalogue.'}</p>
-        </div>
+        <EmptyState
+          kind="empty"
+          title="No products found"
+          hint={filtered ? 'Try another search term or category.' : 'Add the first product of the catalogue.'}
+        />
       ) : (
         <>
-          <ProductTable products={items} deleting={deleting} busy={products.isPlaceholderData} onEdit={setEditing} onKeys={setKeysOf} onDelete={(product) => void remove(product)} />
+          <ProductTable products={items} deleting={deleting} busy={products.isPlaceholderData} onEdit={setEditing} onKeys={setKeysOf} onDelete={remove} />
           {products.hasNextPage && !products.isPlaceholderData && (
             <div className={styles.more}>
               <Button variant="secondary" loading={products.isFetchingNextPage} onClick={() => void products.fetchNextPage()}>
@@ -158,10 +152,7 @@ export function ProductsPage() {
         product={editing}
         categories={categoryOptions}
         onClose={closeForm}
-        onSaved={() => {
-          void reload();
-          closeForm();
-        }}
+        onSaved={closeForm}
       />
       <LicenseKeysModal product={keysOf} onClose={() => setKeysOf(null)} />
     </div>

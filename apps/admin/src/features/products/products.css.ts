@@ -93,23 +93,6 @@ export const more = style({
   justifyContent: 'center',
 });
 
-export const empty = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.xxl} ${vars.space.md}`,
-  textAlign: 'center',
-  background: vars.color.surface,
-  border: `1px dashed ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  color: vars.color.textMuted,
-});
-
-export const emptyTitle = style({
-  color: vars.color.text,
-  fontSize: vars.fontSize.lg,
-});
-
 export const skeletonRow = style({
   display: 'flex',
   alignItems: 'center',

@@ -1,4 +1,6 @@
 import { LIMITS } from '@store/contracts';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
 import { api } from '../../lib/api.ts';
 
 /** The image types the API accepts (it checks the file's first bytes again: 415 for anything else). */
@@ -24,4 +26,15 @@ export async function uploadImage(file: File): Promise<string> {
   body.append('file', file);
   const { url } = await api.upload({ body });
   return url;
+}
+
+/**
+ * Image uploads as mutations, each file its own and any number at once: `upload(file)` answers the
+ * address, `pending` counts the uploads of this form still running (its save waits for them).
+ */
+export function useImageUpload() {
+  const mutationKey = ['upload', useId()];
+  const mutation = useMutation({ mutationKey, mutationFn: uploadImage });
+  const pending = useIsMutating({ mutationKey });
+  return { upload: mutation.mutateAsync, pending };
 }

@@ -1,4 +1,5 @@
-import { createSessionStore, type SessionState } from '@store/ui';
+import { createAppSession } from '@store/shell';
+import type { SessionState } from '@store/ui';
 import { useStore } from 'zustand';
 import { api } from '../../lib/api.ts';
 
@@ -6,10 +7,7 @@ import { api } from '../../lib/api.ts';
  * The staff member's session: the shop's keys and rules (spec section 4), checked with GET /auth/me;
  * a logout ends it on the server (POST /auth/logout) before forgetting it here.
  */
-export const sessionStore = createSessionStore({
-  fetchCurrentUser: () => api.me(),
-  endSession: (signal) => api.logout(undefined, { signal }),
-});
+export const sessionStore = createAppSession(api);
 
 export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(sessionStore, selector);

@@ -1,5 +1,6 @@
-import { SECRET_MASK, SiteSettingsSchema, validate, type SiteInfo, type SiteSettings } from '@store/contracts';
+import { SECRET_MASK, SiteSettingsSchema, type SiteInfo, type SiteSettings } from '@store/contracts';
 import { DEFAULT_SITE_INFO, parseHexColor } from '@store/ui';
+import { checkForm, type SchemaForm } from '../forms/typebox-resolver.ts';
 
 /** The settings form: the API's settings, with the SMTP port as typed (it is parsed as an integer on save). */
 export type SettingsDraft = Omit<SiteSettings, 'smtp_port'> & { smtp_port: string };
@@ -44,17 +45,28 @@ const MESSAGES: Partial<Record<SettingsField, string>> = {
   logo_url: 'Upload the logo again',
 };
 
+const SETTINGS_FIELDS = new Set<string>(Object.keys(SiteSettingsSchema.properties));
+
+/** The form against the contract's SiteSettingsSchema, for the form's resolver: each field is the API's own. */
+export const SETTINGS_FORM: SchemaForm<SettingsDraft, typeof SiteSettingsSchema, SettingsField> = {
+  schema: SiteSettingsSchema,
+  toInput: toSettings,
+  fieldOf: (path) => {
+    const head = path.split('.')[0] ?? '';
+    return SETTINGS_FIELDS.has(head) ? (head as SettingsField) : null;
+  },
+  messages: MESSAGES,
+};
+
 /** Checks the form with the contract's SiteSettingsSchema before sending, as the API will. */
 export function checkSettings(draft: SettingsDraft): { ok: true; value: SiteSettings } | { ok: false; errors: SettingsErrors } {
-  const value = toSettings(draft);
-  const result = validate(SiteSettingsSchema, value);
-  if (result.ok) return { ok: true, value };
-  const errors: SettingsErrors = {};
-  for (const { field, message } of result.errors) {
-    const name = field.split('.')[0] as SettingsField;
-    errors[name] ??= MESSAGES[name] ?? message;
-  }
-  return { ok: false, errors };
+  return checkForm(SETTINGS_FORM, draft);
+}
+
+/** Whether the form differs from the settings last loaded or saved ("Unsaved changes"). */
+export function isChanged(draft: SettingsDraft, saved: SiteSettings): boolean {
+  const before = toDraft(saved);
+  return (Object.keys(before) as (keyof SettingsDraft)[]).some((key) => draft[key] !== before[key]);
 }
 
 /**

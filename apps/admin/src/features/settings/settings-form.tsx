@@ -1,17 +1,18 @@
 import { FONT_FAMILIES, PROVIDER_ENVIRONMENTS, SECRET_MASK, type SiteInfo, type SiteSettings } from '@store/contracts';
 import { Badge, Button, Checkbox, Logo, Notice, SelectField, TextField, resolveAssetUrl, withDetail } from '@store/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { env } from '../../env.ts';
 import { api } from '../../lib/api.ts';
-import { IMAGE_ACCEPT, checkImageFile, uploadImage } from '../products/upload-image.ts';
+import { useSchemaForm } from '../forms/use-schema-form.ts';
+import { IMAGE_ACCEPT, checkImageFile, useImageUpload } from '../products/upload-image.ts';
 import { siteInfoQueryOptions } from '../site/queries.ts';
-import { useSiteInfo } from '../site/use-site-info.ts';
+import { useSiteInfo } from '@store/shell';
 import { ColourSettings } from './colour-settings.tsx';
 import { adminSettingsQueryOptions } from './queries.ts';
 import { SecretField } from './secret-field.tsx';
-import { checkSettings, isHexColor, siteInfoAfterSave, toDraft, type SettingsDraft, type SettingsErrors, type SettingsField } from './settings-draft.ts';
+import { SETTINGS_FORM, isChanged, isHexColor, siteInfoAfterSave, toDraft, type SettingsDraft, type SettingsField } from './settings-draft.ts';
 import * as styles from './settings.css.ts';
 import { SitePreview } from './site-preview.tsx';
 
@@ -30,66 +31,40 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
   const site = useSiteInfo();
   // The settings last loaded or saved: what the secrets' "stored" state and "unsaved changes" compare with.
   const [saved, setSaved] = useState(initial);
-  const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(initial));
-  const [errors, setErrors] = useState<SettingsErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [saving, setSaving] = useState(false);
+  const form = useSchemaForm(SETTINGS_FORM, () => toDraft(initial));
+  const { field, watch, setValue, clearErrors, setError, getFieldState, formState } = form;
   const [resetting, setResetting] = useState(false);
-  const [uploadingLogo, setUploadingLogo] = useState(false);
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
-  const [testingCoingate, setTestingCoingate] = useState(false);
-  const [sendingEmail, setSendingEmail] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const logo = useImageUpload();
   const logoInputId = useId();
 
-  const dirty = JSON.stringify(draft) !== JSON.stringify(toDraft(saved));
+  // Every value, as the preview, the secrets' hints and "Unsaved changes" follow each keystroke.
+  const draft = watch();
+  const dirty = isChanged(draft, saved);
+  const errorOf = (key: SettingsField) => getFieldState(key, formState).error?.message;
 
-  // After a refused save, the first field with a message gets the focus.
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
+  /** Sets fields from a control that is not a plain input (presets, secrets, the logo); their messages go. */
   const change = (patch: Partial<SettingsDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    const fields = Object.keys(patch) as SettingsField[];
-    setErrors((current) => (fields.some((field) => current[field]) ? { ...current, ...Object.fromEntries(fields.map((field) => [field, undefined])) } : current));
+    for (const [key, value] of Object.entries(patch) as [keyof SettingsDraft, SettingsDraft[keyof SettingsDraft]][]) {
+      setValue(key, value, { shouldDirty: true });
+      clearErrors(key);
+    }
   };
 
-  const field = <K extends keyof SettingsDraft>(key: K) => ({
-    name: key,
-    value: draft[key] as string,
-    error: errors[key as SettingsField],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => change({ [key]: event.target.value } as Partial<SettingsDraft>),
-  });
-
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const check = checkSettings(draft);
-    if (!check.ok) {
-      setErrors(check.errors);
-      setAttempt((count) => count + 1);
-      toast.error('Check the highlighted settings');
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await api.adminUpdateSettings({ body: check.value });
+  const save = useMutation({
+    mutationFn: (settings: SiteSettings) => api.adminUpdateSettings({ body: settings }),
+    onSuccess: (answer) => {
       queryClient.setQueryData(adminSettingsQueryOptions().queryKey, answer);
       // The root applies the site information: the whole admin takes the new colours, font and name at once.
-      // Set rather than refetched: GET /site-info may be answered from the browser's 30-second cache.
+      // Set from the answer rather than refetched: no second request, and the header agrees at once.
       queryClient.setQueryData<SiteInfo>(siteInfoQueryOptions().queryKey, (previous) => siteInfoAfterSave(answer, previous));
       setSaved(answer);
-      setDraft(toDraft(answer));
-      setErrors({});
+      form.reset(toDraft(answer));
       toast.success('Settings saved successfully!');
-    } catch (failure) {
-      toast.error(withDetail('Error saving settings', failure));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    // The form keeps what was typed.
+    onError: (failure) => toast.error(withDetail('Error saving settings', failure)),
+  });
 
   const reset = async () => {
     setResetting(true);
@@ -107,42 +82,32 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
     const problem = checkImageFile(file);
     setLogoProblem(problem);
     if (problem) return;
-    setUploadingLogo(true);
     try {
-      change({ logo_url: await uploadImage(file) });
+      change({ logo_url: await logo.upload(file) });
       toast.success('Logo uploaded successfully!');
     } catch (failure) {
       toast.error(withDetail('Error uploading logo', failure));
-    } finally {
-      setUploadingLogo(false);
     }
   };
 
-  const testCoingate = async () => {
-    setTestingCoingate(true);
-    try {
-      const result = await api.adminTestCoingate();
+  const testCoingate = useMutation({
+    mutationFn: () => api.adminTestCoingate(),
+    onSuccess: (result) => {
       if (result.status === 'success') toast.success('CoinGate API connection successful!');
       else toast.error(`CoinGate API error: ${result.message}`);
-    } catch (failure) {
-      toast.error(withDetail('Failed to test CoinGate API', failure));
-    } finally {
-      setTestingCoingate(false);
-    }
-  };
+    },
+    onError: (failure) => toast.error(withDetail('Failed to test CoinGate API', failure)),
+  });
 
-  const sendTestEmail = async () => {
+  const testEmail = useMutation({
+    mutationFn: (address: string) => api.adminTestEmail({ body: { test_email: address } }),
+    onSuccess: () => toast.success('Test email sent successfully!'),
+    onError: (failure) => toast.error(withDetail('Failed to send test email', failure)),
+  });
+
+  const sendTestEmail = () => {
     const address = window.prompt('Enter the email address to send a test email to')?.trim();
-    if (!address) return;
-    setSendingEmail(true);
-    try {
-      await api.adminTestEmail({ body: { test_email: address } });
-      toast.success('Test email sent successfully!');
-    } catch (failure) {
-      toast.error(withDetail('Failed to send test email', failure));
-    } finally {
-      setSendingEmail(false);
-    }
+    if (address) testEmail.mutate(address);
   };
 
   const stored = (key: 'coingate_api_key' | 'paypal_client_secret' | 'smtp_password') => saved[key] === SECRET_MASK;
@@ -150,7 +115,13 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
   const paypalConfigured = saved.paypal_client_id !== '' && saved.paypal_client_secret === SECRET_MASK;
 
   return (
-    <form ref={formRef} noValidate className={styles.page} aria-label="Site settings" onSubmit={(event) => void save(event)}>
+    <form
+      ref={form.formRef}
+      noValidate
+      className={styles.page}
+      aria-label="Site settings"
+      onSubmit={form.submitWith(save, { onRefused: () => toast.error('Check the highlighted settings') })}
+    >
       <div className={styles.layout}>
         <div className={styles.sections}>
           <section className={styles.section} aria-labelledby="settings-general">
@@ -171,17 +142,17 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
                   type="file"
                   accept={IMAGE_ACCEPT}
                   className={styles.fileInput}
-                  disabled={uploadingLogo}
-                  aria-invalid={logoProblem || errors.logo_url ? true : undefined}
+                  disabled={logo.pending > 0}
+                  aria-invalid={logoProblem || errorOf('logo_url') ? true : undefined}
                   aria-describedby={`${logoInputId}-hint`}
                   onChange={(event) => void uploadLogo(event)}
                 />
                 <span id={`${logoInputId}-hint`} className={styles.hint}>
-                  {uploadingLogo ? 'Uploading…' : 'PNG, JPEG, GIF or WebP, up to 5 MB. Shown in the header once you save.'}
+                  {logo.pending > 0 ? 'Uploading…' : 'PNG, JPEG, GIF or WebP, up to 5 MB. Shown in the header once you save.'}
                 </span>
-                {(logoProblem ?? errors.logo_url) && (
+                {(logoProblem ?? errorOf('logo_url')) && (
                   <span role="alert" className={styles.error}>
-                    {logoProblem ?? errors.logo_url}
+                    {logoProblem ?? errorOf('logo_url')}
                   </span>
                 )}
                 {draft.logo_url && (
@@ -205,9 +176,9 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
               secondary={draft.secondary_color}
               savedPrimary={saved.primary_color}
               savedSecondary={saved.secondary_color}
-              errors={{ primary_color: errors.primary_color, secondary_color: errors.secondary_color }}
+              errors={{ primary_color: errorOf('primary_color'), secondary_color: errorOf('secondary_color') }}
               onChange={change}
-              onCheck={(key, value) => setErrors((current) => ({ ...current, [key]: isHexColor(value) ? undefined : 'Enter a colour as #rrggbb' }))}
+              onCheck={(key, value) => (isHexColor(value) ? clearErrors(key) : setError(key, { type: 'format', message: 'Enter a colour as #rrggbb' }))}
             />
           </section>
 
@@ -219,7 +190,7 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
               <legend className={styles.legend}>Font</legend>
               {FONT_FAMILIES.map((font) => (
                 <label key={font} className={styles.choice}>
-                  <input type="radio" name="font_family" value={font} checked={draft.font_family === font} onChange={() => change({ font_family: font })} />
+                  <input type="radio" value={font} {...form.input('font_family')} />
                   {font}
                 </label>
               ))}
@@ -227,7 +198,7 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
             <fieldset className={styles.choices}>
               <legend className={styles.legend}>Theme</legend>
               <label className={styles.choice}>
-                <input type="radio" name="theme" value="dark" checked={draft.theme === 'dark'} onChange={() => change({ theme: 'dark' })} />
+                <input type="radio" value="dark" {...form.input('theme')} />
                 Dark
               </label>
               <label className={styles.choice}>
@@ -251,13 +222,13 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
                 name="coingate_api_key"
                 value={draft.coingate_api_key}
                 stored={stored('coingate_api_key')}
-                error={errors.coingate_api_key}
+                error={errorOf('coingate_api_key')}
                 onChange={(value) => change({ coingate_api_key: value })}
               />
               <SelectField label="CoinGate environment" options={ENVIRONMENT_OPTIONS} {...field('coingate_environment')} />
             </div>
             <div className={styles.inlineActions}>
-              <Button variant="secondary" loading={testingCoingate} onClick={() => void testCoingate()}>
+              <Button variant="secondary" loading={testCoingate.isPending} onClick={() => testCoingate.mutate()}>
                 Test Connection
               </Button>
               <span className={styles.hint}>{testsSaved}</span>
@@ -284,7 +255,7 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
                 name="paypal_client_secret"
                 value={draft.paypal_client_secret}
                 stored={stored('paypal_client_secret')}
-                error={errors.paypal_client_secret}
+                error={errorOf('paypal_client_secret')}
                 onChange={(value) => change({ paypal_client_secret: value })}
               />
               <SelectField label="PayPal environment" options={ENVIRONMENT_OPTIONS} {...field('paypal_environment')} />
@@ -312,21 +283,15 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
                 name="smtp_password"
                 value={draft.smtp_password}
                 stored={stored('smtp_password')}
-                error={errors.smtp_password}
+                error={errorOf('smtp_password')}
                 onChange={(value) => change({ smtp_password: value })}
               />
               <TextField label="From email" type="email" autoComplete="off" placeholder="shop@example.com" maxLength={254} {...field('smtp_from_email')} />
               <TextField label="From name" autoComplete="off" maxLength={80} {...field('smtp_from_name')} />
-              <Checkbox
-                className={styles.fullRow}
-                label="Use TLS/SSL"
-                name="smtp_use_tls"
-                checked={draft.smtp_use_tls}
-                onChange={(event) => change({ smtp_use_tls: event.target.checked })}
-              />
+              <Checkbox className={styles.fullRow} label="Use TLS/SSL" {...field('smtp_use_tls')} />
             </div>
             <div className={styles.inlineActions}>
-              <Button variant="secondary" loading={sendingEmail} onClick={() => void sendTestEmail()}>
+              <Button variant="secondary" loading={testEmail.isPending} onClick={sendTestEmail}>
                 Send Test Email
               </Button>
               <span className={styles.hint}>{testsSaved}</span>
@@ -345,11 +310,11 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
 
       <div className={styles.actionBar}>
         {dirty && <span className={styles.unsaved}>Unsaved changes</span>}
-        <Button variant="secondary" loading={resetting} disabled={saving} onClick={() => void reset()}>
+        <Button variant="secondary" loading={resetting} disabled={save.isPending} onClick={() => void reset()}>
           Reset
         </Button>
-        <Button type="submit" loading={saving} disabled={uploadingLogo}>
-          {saving ? 'Saving...' : 'Save Changes'}
+        <Button type="submit" loading={save.isPending} disabled={logo.pending > 0}>
+          {save.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>
     </form>

@@ -1,13 +1,16 @@
+import { deferred, type Answer } from '@store/api-fake';
 import { COLOR_PRESETS, DEFAULT_SITE_SETTINGS, SECRET_MASK, type SiteSettings } from '@store/contracts';
 import { vars } from '@store/ui';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageFile, setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
-import { apiError, imageFile, signInAsAdmin, stubApi, type ApiHandler } from '../products/testing.ts';
+
+const api = setupAdminApi();
 
 beforeEach(() => {
-  signInAsAdmin();
+  signInAsAdmin(api);
 });
 
 const SETTINGS: SiteSettings = {
@@ -20,16 +23,13 @@ const SETTINGS: SiteSettings = {
   smtp_from_email: 'shop@example.com',
 };
 
-/** A fake settings API that stores what is saved and answers it masked, as the server does. */
-function fakeSettings(initial: SiteSettings = SETTINGS, extra: Record<string, ApiHandler> = {}) {
+/** A fake settings API that stores what is saved and answers it, as the server does (a test's own answers come after). */
+function fakeSettings(initial: SiteSettings = SETTINGS) {
   let current = initial;
-  return stubApi({
-    'GET /api/admin/settings': () => current,
-    'PUT /api/admin/settings': ({ body }) => {
-      current = { ...current, ...(body as SiteSettings) };
-      return current;
-    },
-    ...extra,
+  api.on('adminGetSettings', () => current);
+  api.on('adminUpdateSettings', ({ body }) => {
+    current = { ...current, ...body };
+    return current;
   });
 }
 
@@ -65,7 +65,7 @@ describe('the settings screen', { timeout: 30_000 }, () => {
   });
 
   it('toasts when the settings cannot be loaded', async () => {
-    stubApi({ 'GET /api/admin/settings': () => apiError(403, 'Admins only') });
+    api.on('adminGetSettings', api.error(403, 'Admins only', 'forbidden'));
 
     renderApp('/admin/settings');
 
@@ -125,13 +125,13 @@ describe('the settings screen', { timeout: 30_000 }, () => {
   });
 
   it('sends a masked secret back unchanged, a typed one as typed, and a cleared one empty', async () => {
-    const api = fakeSettings();
+    fakeSettings();
     const user = userEvent.setup();
     await openSettings();
 
     await user.click(saveButton());
     expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
-    expect(api.callsTo('PUT /api/admin/settings')[0]?.body).toMatchObject({ smtp_password: SECRET_MASK, coingate_api_key: SECRET_MASK, paypal_client_secret: '' });
+    expect(api.calls('adminUpdateSettings')[0]?.body).toMatchObject({ smtp_password: SECRET_MASK, coingate_api_key: SECRET_MASK, paypal_client_secret: '' });
 
     // Typing into the mask replaces it rather than adding to it.
     await user.type(screen.getByLabelText('SMTP password'), 'n3w-pass');
@@ -139,12 +139,12 @@ describe('the settings screen', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear CoinGate API key' }));
     await user.click(saveButton());
 
-    await waitFor(() => expect(api.callsTo('PUT /api/admin/settings')).toHaveLength(2));
-    expect(api.callsTo('PUT /api/admin/settings')[1]?.body).toMatchObject({ smtp_password: 'n3w-pass', coingate_api_key: '' });
+    await waitFor(() => expect(api.calls('adminUpdateSettings')).toHaveLength(2));
+    expect(api.calls('adminUpdateSettings')[1]?.body).toMatchObject({ smtp_password: 'n3w-pass', coingate_api_key: '' });
   });
 
   it('sends the whole settings object, the SMTP port as an integer', async () => {
-    const api = fakeSettings();
+    fakeSettings();
     const user = userEvent.setup();
     await openSettings();
 
@@ -153,12 +153,12 @@ describe('the settings screen', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Poppins' }));
     await user.click(saveButton());
 
-    await waitFor(() => expect(api.callsTo('PUT /api/admin/settings')).toHaveLength(1));
-    expect(api.callsTo('PUT /api/admin/settings')[0]?.body).toEqual({ ...SETTINGS, smtp_port: 2525, font_family: 'Poppins' });
+    await waitFor(() => expect(api.calls('adminUpdateSettings')).toHaveLength(1));
+    expect(api.calls('adminUpdateSettings')[0]?.body).toEqual({ ...SETTINGS, smtp_port: 2525, font_family: 'Poppins' });
   });
 
   it('refuses a missing port and a malformed sender address before sending', async () => {
-    const api = fakeSettings();
+    fakeSettings();
     const user = userEvent.setup();
     await openSettings();
 
@@ -169,7 +169,7 @@ describe('the settings screen', { timeout: 30_000 }, () => {
 
     expect(screen.getByText('Enter a port number from 1 to 65535')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
-    expect(api.callsTo('PUT /api/admin/settings')).toHaveLength(0);
+    expect(api.calls('adminUpdateSettings')).toHaveLength(0);
   });
 
   it('applies the saved name, colours and font to the whole admin at once', async () => {
@@ -192,8 +192,34 @@ describe('the settings screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Nova Store');
   });
 
+  it('sends one save however often the form is submitted while it is sent, then has nothing unsaved', async () => {
+    fakeSettings();
+    const answer = deferred<SiteSettings>();
+    api.on('adminUpdateSettings', () => answer.promise);
+    const user = userEvent.setup();
+    await openSettings();
+    await user.type(screen.getByLabelText('Site name'), ' 2');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Site settings' });
+
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.calls('adminUpdateSettings')).toHaveLength(1));
+    answer.resolve({ ...SETTINGS, site_name: 'Acme Keys 2' });
+
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    expect(api.calls('adminUpdateSettings')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    expect(screen.getByLabelText('Site name')).toHaveValue('Acme Keys 2');
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+  });
+
   it("keeps the form when a save fails and shows the server's detail", async () => {
-    fakeSettings(SETTINGS, { 'PUT /api/admin/settings': () => apiError(400, 'SMTP host must be a host name') });
+    fakeSettings();
+    api.on('adminUpdateSettings', api.error(400, 'SMTP host must be a host name', 'validation_error'));
     const user = userEvent.setup();
     await openSettings();
 
@@ -207,7 +233,8 @@ describe('the settings screen', { timeout: 30_000 }, () => {
 
   it('reloads the settings from the server with Reset', async () => {
     let name = 'Acme Keys';
-    const api = fakeSettings(SETTINGS, { 'GET /api/admin/settings': () => ({ ...SETTINGS, site_name: name }) });
+    fakeSettings();
+    api.on('adminGetSettings', () => ({ ...SETTINGS, site_name: name }));
     const user = userEvent.setup();
     await openSettings();
 
@@ -217,28 +244,30 @@ describe('the settings screen', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
 
     await waitFor(() => expect(screen.getByLabelText('Site name')).toHaveValue('Renamed elsewhere'));
-    expect(api.callsTo('GET /api/admin/settings').length).toBeGreaterThanOrEqual(2);
+    expect(api.calls('adminGetSettings').length).toBeGreaterThanOrEqual(2);
   });
 
   it('uploads an image as the logo, refuses other files, and saves its address', async () => {
-    const api = fakeSettings(SETTINGS, { 'POST /api/upload': () => ({ url: '/uploads/logo.png' }) });
+    fakeSettings();
+    api.on('upload', { url: '/uploads/logo.png' });
     const user = userEvent.setup({ applyAccept: false });
     await openSettings();
     const input = screen.getByLabelText('Logo');
 
     await user.upload(input, new File(['<svg/>'], 'logo.txt', { type: 'text/plain' }));
     expect(screen.getByText('logo.txt is not an image: choose a PNG, JPEG, GIF or WebP file')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/upload')).toHaveLength(0);
+    expect(api.calls('upload')).toHaveLength(0);
 
     await user.upload(input, imageFile('logo.png'));
     expect(await screen.findByText('Logo uploaded successfully!')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Acme Keys logo' })).toHaveAttribute('src', `${window.location.origin}/uploads/logo.png`);
     await user.click(saveButton());
-    await waitFor(() => expect(api.callsTo('PUT /api/admin/settings')[0]?.body).toMatchObject({ logo_url: '/uploads/logo.png' }));
+    await waitFor(() => expect(api.calls('adminUpdateSettings')[0]?.body).toMatchObject({ logo_url: '/uploads/logo.png' }));
   });
 
   it("says why a logo upload failed, with the server's detail", async () => {
-    fakeSettings(SETTINGS, { 'POST /api/upload': () => apiError(413, 'The file is larger than 5 MB') });
+    fakeSettings();
+    api.on('upload', api.error(413, 'The file is larger than 5 MB', 'payload_too_large'));
     const user = userEvent.setup();
     await openSettings();
 
@@ -248,7 +277,7 @@ describe('the settings screen', { timeout: 30_000 }, () => {
   });
 
   it('does nothing when the test email prompt is cancelled or left empty', async () => {
-    const api = fakeSettings();
+    fakeSettings();
     const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce(null).mockReturnValueOnce('   ');
     const user = userEvent.setup();
     await openSettings();
@@ -257,21 +286,20 @@ describe('the settings screen', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send Test Email' }));
 
     expect(prompt).toHaveBeenCalledTimes(2);
-    expect(api.callsTo('POST /api/admin/test-email')).toHaveLength(0);
+    expect(api.calls('adminTestEmail')).toHaveLength(0);
   });
 
   it('sends a test email to the address typed, and says why one failed', async () => {
     let fail = false;
-    const api = fakeSettings(SETTINGS, {
-      'POST /api/admin/test-email': () => (fail ? apiError(502, 'The mail server did not accept the message: auth failed') : { message: 'sent' }),
-    });
+    fakeSettings();
+    api.on('adminTestEmail', () => (fail ? api.error(502, 'The mail server did not accept the message: auth failed', 'bad_gateway') : { message: 'sent' }));
     vi.spyOn(window, 'prompt').mockReturnValue(' me@example.com ');
     const user = userEvent.setup();
     await openSettings();
 
     await user.click(screen.getByRole('button', { name: 'Send Test Email' }));
     expect(await screen.findByText('Test email sent successfully!')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/admin/test-email')[0]?.body).toEqual({ test_email: 'me@example.com' });
+    expect(api.calls('adminTestEmail')[0]?.body).toEqual({ test_email: 'me@example.com' });
 
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Send Test Email' }));
@@ -279,12 +307,13 @@ describe('the settings screen', { timeout: 30_000 }, () => {
   });
 
   it('reports the CoinGate test: success, an error status with its message, and a failed request', async () => {
-    const answers: ApiHandler[] = [
-      () => ({ status: 'success', message: 'ok' }),
-      () => ({ status: 'error', message: 'No CoinGate API key is saved' }),
-      () => apiError(500, 'Internal server error'),
+    const answers: Answer<'adminTestCoingate'>[] = [
+      { status: 'success', message: 'ok' },
+      { status: 'error', message: 'No CoinGate API key is saved' },
+      api.error(500, 'Internal server error', 'internal_error'),
     ];
-    fakeSettings(SETTINGS, { 'POST /api/admin/test-coingate': (call) => answers.shift()?.(call) });
+    fakeSettings();
+    for (const answer of answers) api.once('adminTestCoingate', answer);
     const user = userEvent.setup();
     await openSettings();
     const test = screen.getByRole('button', { name: 'Test Connection' });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { pageTitle } from '../layout/admin-layout.css.ts';
-import { usePageTitle } from '../site/use-page-title.ts';
+import { usePageTitle } from '@store/shell';
 import { adminSettingsQueryOptions } from './queries.ts';
 import { SettingsForm } from './settings-form.tsx';
 import * as styles from './settings.css.ts';

@@ -1,13 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { siteInfoQueryOptions as shellSiteInfoQueryOptions } from '@store/shell';
 import { api } from '../../lib/api.ts';
 
-export function siteInfoQueryOptions() {
-  return queryOptions({
-    queryKey: ['site-info'],
-    queryFn: ({ signal }) => api.siteInfo(undefined, { signal }),
-    staleTime: 5 * 60_000,
-    // On failure the default name shows at once (spec section 8); the next navigation or window focus tries again.
-    retry: false,
-    retryOnMount: false,
-  });
-}
+/** The site information's query (`@store/shell`), with the admin's client: settings-form sets it after a save. */
+export const siteInfoQueryOptions = () => shellSiteInfoQueryOptions(api);

@@ -1,9 +1,13 @@
-import type { User, UserCounts, UserList, UserStats } from '@store/contracts';
+import { aUser, anAdmin, deferred, type FakeCall } from '@store/api-fake';
+import type { User, UserCounts, UserList } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aUser, anAdmin, apiError, callsTo, deferred, jsonResponse, storeSession, stubApi, type StubRequest } from '../../test/api.ts';
+import { setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
+
+// The counters and an account's statistics answer unless a test says otherwise.
+const api = setupAdminApi({ adminUserCounts: { total: 3, admins: 1, active: 2 }, adminUserStats: { orders: 0, spent: 0, products: 0 } });
 
 const ADMIN = anAdmin({ created_at: '2024-01-15T10:00:00.000Z' });
 const ALICE = aUser({ id: '6f1c1d1e-3f0a-4c57-9d7e-2b1a7c0d9e11', username: 'alice', email: 'alice@example.com', created_at: '2024-10-24T09:05:00.000Z' });
@@ -12,15 +16,14 @@ const EVERYONE = [ALICE, BOB, ADMIN];
 
 /** GET /admin/users filtering the given accounts as the API does (search in username or email, role, limit, offset). */
 function usersApi(users: User[]) {
-  return ({ url }: StubRequest) => {
-    const search = url.searchParams.get('search')?.toLowerCase();
-    const role = url.searchParams.get('role');
+  return ({ query }: FakeCall<'adminListUsers'>): UserList => {
+    const search = query.search?.toLowerCase();
     const matching = users.filter(
-      (user) => (!search || user.username.includes(search) || user.email.includes(search)) && (!role || user.role === role),
+      (user) => (!search || user.username.includes(search) || user.email.includes(search)) && (!query.role || user.role === query.role),
     );
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    const limit = Number(url.searchParams.get('limit') ?? 50);
-    return jsonResponse({ users: matching.slice(offset, offset + limit), total: matching.length } satisfies UserList);
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? 50;
+    return { users: matching.slice(offset, offset + limit), total: matching.length };
   };
 }
 
@@ -38,10 +41,12 @@ function rowOf(username: string): HTMLElement {
 }
 
 describe('the users screen', () => {
-  beforeEach(() => storeSession(ADMIN));
+  beforeEach(() => {
+    signInAsAdmin(api, ADMIN);
+  });
 
   it('lists accounts in Serbian: user with the last 8 of the id, email, role, Aktivan or Neaktivan, registration date', async () => {
-    stubApi({ 'GET /api/admin/users': usersApi(EVERYONE) });
+    api.on('adminListUsers', usersApi(EVERYONE));
     renderApp('/admin/users');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Korisnici' })).toBeInTheDocument();
@@ -58,29 +63,27 @@ describe('the users screen', () => {
   });
 
   it('shows the counts of all accounts, administrators and active accounts from the API', async () => {
-    const fetchMock = stubApi({
-      'GET /api/admin/users': usersApi(EVERYONE),
-      'GET /api/admin/users/counts': () => jsonResponse({ total: 1204, admins: 3, active: 1187 } satisfies UserCounts),
-    });
+    api.on('adminListUsers', usersApi(EVERYONE));
+    api.on('adminUserCounts', { total: 1204, admins: 3, active: 1187 });
     renderApp('/admin/users');
 
     await waitFor(() => expect(counter('Ukupno korisnika')).toHaveTextContent('1.204'));
     expect(counter('Administratori')).toHaveTextContent('3');
     expect(counter('Aktivni korisnici')).toHaveTextContent('1.187');
-    expect(callsTo(fetchMock, 'GET /api/admin/users/counts')).toHaveLength(1);
+    expect(api.calls('adminUserCounts')).toHaveLength(1);
   });
 
   it('shows a dash in the counters when they cannot be loaded', async () => {
-    stubApi({ 'GET /api/admin/users': usersApi(EVERYONE), 'GET /api/admin/users/counts': () => apiError(500, 'Internal Server Error', 'internal') });
+    api.on('adminListUsers', usersApi(EVERYONE));
+    api.on('adminUserCounts', api.error(500, 'Internal Server Error', 'internal_error'));
     renderApp('/admin/users');
 
-    // A 5xx is tried three times (packages/ui's query client) before the screen gives up.
     await waitFor(() => expect(counter('Ukupno korisnika')).toHaveTextContent('—'), { timeout: 8000 });
     expect(counter('Aktivni korisnici')).toHaveTextContent('—');
   });
 
   it('keeps the counters for the whole store while the list is filtered', async () => {
-    stubApi({ 'GET /api/admin/users': usersApi(EVERYONE), 'GET /api/admin/users/counts': () => jsonResponse({ total: 3, admins: 1, active: 2 } satisfies UserCounts) });
+    api.on('adminListUsers', usersApi(EVERYONE));
     renderApp('/admin/users?role=admin');
 
     await waitFor(() => expect(counter('Ukupno korisnika')).toHaveTextContent('3'));
@@ -89,7 +92,7 @@ describe('the users screen', () => {
   });
 
   it('filters by role and searches by email or username, keeping both in the address', async () => {
-    const fetchMock = stubApi({ 'GET /api/admin/users': usersApi(EVERYONE) });
+    api.on('adminListUsers', usersApi(EVERYONE));
     const { router } = renderApp('/admin/users');
     const user = userEvent.setup();
 
@@ -105,12 +108,11 @@ describe('the users screen', () => {
     await user.type(search, 'bob@');
     await waitFor(() => expect(router.state.location.search).toEqual({ role: 'user', search: 'bob@' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Detalji korisnika alice' })).not.toBeInTheDocument());
-    const last = callsTo(fetchMock, 'GET /api/admin/users').at(-1);
-    expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({ search: 'bob@', role: 'user', limit: '100', offset: '0' });
+    expect(Object.fromEntries(api.calls('adminListUsers').at(-1)?.url.searchParams ?? [])).toEqual({ search: 'bob@', role: 'user', limit: '100', offset: '0' });
   });
 
   it("shows 'Nema korisnika' when nothing matches", async () => {
-    stubApi({ 'GET /api/admin/users': usersApi(EVERYONE) });
+    api.on('adminListUsers', usersApi(EVERYONE));
     renderApp('/admin/users?search=nobody');
 
     expect(await screen.findByText('Nema korisnika')).toBeInTheDocument();
@@ -119,7 +121,7 @@ describe('the users screen', () => {
   it('shows a loading row first', async () => {
     // The list and the counters wait for the same moment; each gets its own answer.
     const answered = deferred<void>();
-    stubApi({ 'GET /api/admin/users': async () => answered.promise.then(() => jsonResponse({ users: [], total: 0 })) });
+    api.on('adminListUsers', async () => answered.promise.then(() => ({ users: [], total: 0 })));
     renderApp('/admin/users');
 
     expect(await screen.findByRole('status', { name: 'Učitavanje korisnika…' })).toBeInTheDocument();
@@ -128,7 +130,7 @@ describe('the users screen', () => {
   });
 
   it("says 'Error loading users' when the list cannot be loaded", async () => {
-    stubApi({ 'GET /api/admin/users': () => apiError(400, 'search must be at most 200 characters', 'validation_error') });
+    api.on('adminListUsers', api.error(400, 'search must be at most 200 characters', 'validation_error'));
     renderApp('/admin/users');
 
     expect(await screen.findByText('Error loading users')).toBeInTheDocument();
@@ -136,10 +138,8 @@ describe('the users screen', () => {
   });
 
   it('shows an account in full with its real orders, spending and products bought', async () => {
-    const fetchMock = stubApi({
-      'GET /api/admin/users': usersApi(EVERYONE),
-      [`GET /api/admin/users/${ALICE.id}/stats`]: () => jsonResponse({ orders: 3, spent: 60, products: 4 } satisfies UserStats),
-    });
+    api.on('adminListUsers', usersApi(EVERYONE));
+    api.on('adminUserStats', { orders: 3, spent: 60, products: 4 });
     renderApp('/admin/users');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Detalji korisnika alice' }));
@@ -155,13 +155,14 @@ describe('the users screen', () => {
     await waitFor(() => expect(stats.getByText('Porudžbine', { selector: 'dt' }).nextElementSibling).toHaveTextContent('3'));
     expect(stats.getByText('Potrošeno', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$60.00');
     expect(stats.getByText('Kupljeni proizvodi', { selector: 'dt' }).nextElementSibling).toHaveTextContent('4');
-    expect(callsTo(fetchMock, `GET /api/admin/users/${ALICE.id}/stats`)).toHaveLength(1);
+    expect(api.calls('adminUserStats').map((call) => call.params.id)).toEqual([ALICE.id]);
     // Views are not tracked: the spec's placeholder for them is left out.
     expect(dialog.queryByText(/views|pregledi/i)).not.toBeInTheDocument();
   });
 
   it('says the statistics are unavailable when they cannot be loaded', async () => {
-    stubApi({ 'GET /api/admin/users': usersApi(EVERYONE), [`GET /api/admin/users/${ALICE.id}/stats`]: () => apiError(404, 'User not found', 'user_not_found') });
+    api.on('adminListUsers', usersApi(EVERYONE));
+    api.on('adminUserStats', api.error(404, 'User not found', 'user_not_found'));
     renderApp('/admin/users');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Detalji korisnika alice' }));
@@ -172,26 +173,24 @@ describe('the users screen', () => {
   });
 
   /** The users API with a PATCH that changes `is_active` as the server does, answering the account. */
-  function accountsApi(users: User[]) {
+  function fakeAccounts(users: User[]) {
     const accounts = new Map(users.map((user) => [user.id, user]));
-    const handlers: Record<string, (request: StubRequest) => Response> = {
-      'GET /api/admin/users': (request) => usersApi([...accounts.values()])(request),
-      'GET /api/admin/users/counts': () =>
-        jsonResponse({
-          total: accounts.size,
-          admins: [...accounts.values()].filter((user) => user.role === 'admin').length,
-          active: [...accounts.values()].filter((user) => user.is_active).length,
-        } satisfies UserCounts),
-    };
-    for (const user of users) {
-      handlers[`PATCH /api/admin/users/${user.id}`] = ({ init }) => {
-        const { is_active } = JSON.parse(String(init?.body)) as { is_active: boolean };
-        const changed = { ...accounts.get(user.id)!, is_active };
-        accounts.set(user.id, changed);
-        return jsonResponse(changed);
-      };
-    }
-    return handlers;
+    api.on('adminListUsers', (call) => usersApi([...accounts.values()])(call));
+    api.on(
+      'adminUserCounts',
+      (): UserCounts => ({
+        total: accounts.size,
+        admins: [...accounts.values()].filter((user) => user.role === 'admin').length,
+        active: [...accounts.values()].filter((user) => user.is_active).length,
+      }),
+    );
+    api.on('adminSetUserActive', ({ params, body }) => {
+      const account = accounts.get(params.id);
+      if (!account) return api.error(404, 'User not found', 'user_not_found');
+      const changed = { ...account, is_active: body.is_active };
+      accounts.set(params.id, changed);
+      return changed;
+    });
   }
 
   async function openDetails(username: string) {
@@ -200,7 +199,7 @@ describe('the users screen', () => {
   }
 
   it('deactivates an active account from its details, then shows it Neaktivan and reloads the list and the counters', async () => {
-    const fetchMock = stubApi(accountsApi(EVERYONE));
+    fakeAccounts(EVERYONE);
     renderApp('/admin/users');
     await waitFor(() => expect(counter('Aktivni korisnici')).toHaveTextContent('2'));
 
@@ -209,19 +208,18 @@ describe('the users screen', () => {
     await userEvent.setup().click(dialog.getByRole('button', { name: 'Deaktiviraj nalog' }));
 
     expect(await screen.findByText('Nalog je deaktiviran')).toBeInTheDocument();
-    const patch = fetchMock.mock.calls.find(
-      ([input, init]) => init?.method === 'PATCH' && String(input).endsWith(`/api/admin/users/${ALICE.id}`),
-    );
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ is_active: false });
+    const patch = api.calls('adminSetUserActive')[0];
+    expect(patch?.params.id).toBe(ALICE.id);
+    expect(patch?.body).toEqual({ is_active: false });
     expect(await dialog.findByText('Neaktivan')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Aktiviraj nalog' })).toBeInTheDocument();
     await waitFor(() => expect(counter('Aktivni korisnici')).toHaveTextContent('1'));
     await waitFor(() => expect(within(rowOf('alice')).getByText('Neaktivan')).toBeInTheDocument());
-    expect(callsTo(fetchMock, 'GET /api/admin/users').length).toBeGreaterThanOrEqual(2);
+    expect(api.calls('adminListUsers').length).toBeGreaterThanOrEqual(2);
   });
 
   it('activates an inactive account again', async () => {
-    stubApi(accountsApi(EVERYONE));
+    fakeAccounts(EVERYONE);
     renderApp('/admin/users');
 
     const dialog = await openDetails('bob');
@@ -234,10 +232,8 @@ describe('the users screen', () => {
   });
 
   it("shows the server's reason when it refuses the change, and keeps the account as it was", async () => {
-    stubApi({
-      ...accountsApi(EVERYONE),
-      [`PATCH /api/admin/users/${ALICE.id}`]: () => apiError(409, 'This account was changed by someone else', 'conflict'),
-    });
+    fakeAccounts(EVERYONE);
+    api.on('adminSetUserActive', api.error(409, 'This account was changed by someone else', 'conflict'));
     renderApp('/admin/users');
 
     const dialog = await openDetails('alice');
@@ -249,7 +245,7 @@ describe('the users screen', () => {
   });
 
   it("offers no activation change on the signed-in admin's own account", async () => {
-    stubApi(accountsApi(EVERYONE));
+    fakeAccounts(EVERYONE);
     renderApp('/admin/users');
 
     const dialog = await openDetails('admin');

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFound } from '../../features/site/not-found.tsx';
+import { NotFound } from '@store/shell';
 
 // Any other address under /admin: behind the guard (a visitor sees the login, not what exists), inside the shell.
 export const Route = createFileRoute('/_authed/$')({

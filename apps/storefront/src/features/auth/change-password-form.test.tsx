@@ -1,20 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Answer } from '@store/api-fake';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
-import { WHOLE_APP_TIMEOUT_MS, apiError, resetShop, storeSession, stubApi, type Handler } from '../checkout/test-support.ts';
 
+const api = setupShopApi();
 beforeEach(resetShop);
 afterEach(resetShop);
 
-function accountPage(changePassword: Handler = () => ({ message: 'Your password was changed' })) {
-  const api = stubApi({
-    ...storeSession(),
-    'GET /api/orders': () => ({ orders: [], total: 0 }),
-    'POST /api/auth/password': changePassword,
-  });
+function accountPage(changePassword: Answer<'changePassword'> = { message: 'Your password was changed' }) {
+  signIn(api);
+  api.on('listMyOrders', { orders: [], total: 0 });
+  api.on('changePassword', changePassword);
   renderApp('/account');
-  return api;
 }
 
 const form = () => screen.findByRole('form', { name: 'Change password' });
@@ -52,23 +51,23 @@ describe('the password change on the account page', { timeout: WHOLE_APP_TIMEOUT
   });
 
   it('refuses a new password shorter than 6 characters, at the field and in a toast, without asking the server', async () => {
-    const api = accountPage();
+    accountPage();
 
     await changePassword({ current: 'old-secret', next: '12345', confirm: '12345' });
 
     await expectAtField('New Password', 'Password must be at least 6 characters');
     await waitFor(() => expect(toasts()).toContain('Password must be at least 6 characters'));
-    expect(api.callsTo('POST', /^\/api\/auth\/password$/)).toHaveLength(0);
+    expect(api.calls('changePassword')).toHaveLength(0);
   });
 
   it('refuses a confirmation that does not match, at the field and in a toast', async () => {
-    const api = accountPage();
+    accountPage();
 
     await changePassword({ current: 'old-secret', next: 'new-secret-1', confirm: 'new-secret-2' });
 
     await expectAtField('Confirm New Password', 'Passwords do not match');
     await waitFor(() => expect(toasts()).toContain('Passwords do not match'));
-    expect(api.callsTo('POST', /^\/api\/auth\/password$/)).toHaveLength(0);
+    expect(api.calls('changePassword')).toHaveLength(0);
   });
 
   it('asks for the current password when it is left empty', async () => {
@@ -80,7 +79,7 @@ describe('the password change on the account page', { timeout: WHOLE_APP_TIMEOUT
   });
 
   it("shows the server's reason at the current password when it is wrong, keeping what was typed", async () => {
-    accountPage(() => apiError(400, 'The current password is not correct', 'invalid_current_password'));
+    accountPage(api.error(400, 'The current password is not correct', 'invalid_current_password'));
 
     await changePassword({ current: 'not-it', next: 'new-secret-1', confirm: 'new-secret-1' });
 
@@ -90,7 +89,7 @@ describe('the password change on the account page', { timeout: WHOLE_APP_TIMEOUT
   });
 
   it("shows the server's reason at the new password when it is too common", async () => {
-    accountPage(() => apiError(400, 'This password is too common: choose another', 'password_too_common'));
+    accountPage(api.error(400, 'This password is too common: choose another', 'password_too_common'));
 
     await changePassword({ current: 'old-secret', next: 'password', confirm: 'password' });
 
@@ -98,7 +97,7 @@ describe('the password change on the account page', { timeout: WHOLE_APP_TIMEOUT
   });
 
   it("shows the server's reason when it throttles the attempts", async () => {
-    accountPage(() => apiError(429, 'Too many attempts. Try again in a minute.', 'too_many_requests'));
+    accountPage(api.error(429, 'Too many attempts. Try again in a minute.', 'too_many_requests'));
 
     await changePassword({ current: 'old-secret', next: 'new-secret-1', confirm: 'new-secret-1' });
 
@@ -106,12 +105,12 @@ describe('the password change on the account page', { timeout: WHOLE_APP_TIMEOUT
   });
 
   it("changes the password: sends the current and the new one, shows the server's message and empties the fields", async () => {
-    const api = accountPage();
+    accountPage();
 
     await changePassword({ current: 'old-secret', next: 'new-secret-1', confirm: 'new-secret-1' });
 
     await waitFor(() => expect(toasts()).toContain('Your password was changed'));
-    expect(api.callsTo('POST', /^\/api\/auth\/password$/).map((call) => call.body)).toEqual([
+    expect(api.calls('changePassword').map((call) => call.body)).toEqual([
       { current_password: 'old-secret', new_password: 'new-secret-1' },
     ]);
     const section = within(await form());

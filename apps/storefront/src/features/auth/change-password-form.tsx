@@ -1,10 +1,10 @@
-import { ApiError, PasswordChangeBodySchema, validate } from '@store/contracts';
+import { ApiError, ERROR_CODE, PasswordChangeBodySchema, validate } from '@store/contracts';
 import { Button, PasswordField } from '@store/ui';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
 import { authFailureMessage } from './auth-errors.ts';
-import { authFormClassName } from './auth-card.tsx';
+import { authFormClassName } from '@store/shell';
 import { type FieldErrors, useCheckedForm } from './use-checked-form.ts';
 import * as styles from './change-password-form.css.ts';
 import { PASSWORDS_DO_NOT_MATCH } from './register-form.tsx';
@@ -47,8 +47,8 @@ const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', conf
 /** Which field a refusal is about: a wrong current password, or a new one too common to allow. */
 function refusedField(error: unknown): keyof PasswordChangeValues | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  if (error.code === 'invalid_current_password') return 'currentPassword';
-  if (error.code === 'password_too_common') return 'newPassword';
+  if (error.code === ERROR_CODE.invalid_current_password) return 'currentPassword';
+  if (error.code === ERROR_CODE.password_too_common) return 'newPassword';
   return null;
 }
 

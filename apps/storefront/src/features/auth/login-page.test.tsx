@@ -1,21 +1,16 @@
+import { aProductList, aUser, authResponse, deferred } from '@store/api-fake';
+import type { AuthResponse } from '@store/contracts';
 import { SESSION_KEYS } from '@store/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { sessionStore } from '../session/session-store.ts';
-import {
-  APP_TEST_TIMEOUT,
-  aUser,
-  apiError,
-  authResponse,
-  bodyOf,
-  json,
-  resetBrowserState,
-  storeSession,
-  stubApi,
-} from '../session/testing.ts';
-import { onUnauthorized } from '../session/unauthorized.ts';
+import { onUnauthorized } from '@store/shell';
+
+// A signed-in shopper lands on the home page, which lists the newest products: an empty catalogue.
+const api = setupShopApi({ listProducts: aProductList([]) });
 
 /** The whole app at `path`, with the 401 handling main.tsx wires. */
 function renderLogin(path = '/login') {
@@ -39,15 +34,14 @@ async function fillIn(login: string, password: string) {
 
 const form = () => screen.getByRole('form', { name: 'Sign in' });
 
-describe('the login page', { timeout: APP_TEST_TIMEOUT }, () => {
-  beforeEach(resetBrowserState);
+describe('the login page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  beforeEach(resetShop);
   afterEach(() => {
     stopUnauthorized?.();
-    resetBrowserState();
+    resetShop();
   });
 
   it('has one field for an email or a username, hinting that admin works, and a password with a show/hide toggle', async () => {
-    stubApi();
     renderLogin();
 
     const login = await screen.findByLabelText('Email or Username');
@@ -66,21 +60,21 @@ describe('the login page', { timeout: APP_TEST_TIMEOUT }, () => {
 
   it('signs in, stores the session, says so and goes home', async () => {
     const auth = authResponse(aUser());
-    const fetchMock = stubApi({ 'POST /api/auth/login': () => json(auth) });
+    api.on('login', auth);
     const { router } = renderLogin();
 
     await fillIn('  alice ', 'secret1');
 
     expect(await screen.findByText('Successfully logged in!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(bodyOf(fetchMock, 'POST /api/auth/login')).toEqual({ username: 'alice', password: 'secret1' });
+    expect(api.calls('login')[0]?.body).toEqual({ username: 'alice', password: 'secret1' });
     expect(sessionStore.getState().user).toEqual(auth.user);
     expect(window.localStorage.getItem(SESSION_KEYS.accessToken)).toBe(auth.access_token);
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'alice' })).toBeInTheDocument();
   });
 
   it('goes back to the page that asked for the login', async () => {
-    stubApi({ 'POST /api/auth/login': () => json(authResponse()) });
+    api.on('login', authResponse());
     const { router } = renderLogin('/login?redirect=%2Fprivacy-policy%3Fx%3D1');
 
     await fillIn('alice@example.com', 'secret1');
@@ -89,13 +83,8 @@ describe('the login page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it("shows the server's detail for a wrong password and keeps the page as it was, redirect included", async () => {
-    let attempts = 0;
-    stubApi({
-      'POST /api/auth/login': () => {
-        attempts += 1;
-        return attempts === 1 ? apiError(401, 'Incorrect username or password', 'invalid_credentials') : json(authResponse());
-      },
-    });
+    api.once('login', api.error(401, 'Incorrect username or password', 'invalid_credentials'));
+    api.on('login', authResponse());
     const { router } = renderLogin('/login?redirect=%2Fterms-of-service');
 
     const user = await fillIn('alice', 'wrong-password');
@@ -113,9 +102,7 @@ describe('the login page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('says Login failed when the server gives no reason', async () => {
-    stubApi({
-      'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
-    });
+    api.on('login', () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
     renderLogin();
 
     await fillIn('alice', 'secret1');
@@ -124,7 +111,7 @@ describe('the login page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('says Login error when the server cannot be reached', async () => {
-    stubApi({ 'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    api.on('login', () => Response.error());
     renderLogin();
 
     await fillIn('alice', 'secret1');
@@ -133,8 +120,8 @@ describe('the login page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('shows that it is busy while the server checks the password', async () => {
-    let answer: (response: Response) => void = () => {};
-    stubApi({ 'POST /api/auth/login': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const answer = deferred<AuthResponse>();
+    api.on('login', () => answer.promise);
     renderLogin();
 
     await fillIn('alice', 'secret1');
@@ -142,12 +129,11 @@ describe('the login page', { timeout: APP_TEST_TIMEOUT }, () => {
     const busy = within(form()).getByRole('button', { name: 'Signing In…' });
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
-    answer(json(authResponse()));
+    answer.resolve(authResponse());
     expect(await screen.findByText('Successfully logged in!')).toBeInTheDocument();
   });
 
   it('asks for both fields before sending anything', async () => {
-    const fetchMock = stubApi();
     renderLogin();
     const user = userEvent.setup();
 
@@ -156,15 +142,14 @@ describe('the login page', { timeout: APP_TEST_TIMEOUT }, () => {
     expect(await within(form()).findByText('Enter your email or username')).toBeInTheDocument();
     expect(within(form()).getByText('Enter your password')).toBeInTheDocument();
     expect(screen.getByLabelText('Email or Username')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/auth/login'))).toBe(false);
+    expect(api.calls('login')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Email or Username'), 'a');
     expect(within(form()).queryByText('Enter your email or username')).toBeNull();
   });
 
   it('sends a signed-in shopper on instead of showing the form', async () => {
-    storeSession(aUser());
-    stubApi({ 'GET /api/auth/me': () => json(aUser()) });
+    signIn(api, aUser());
     const { router } = renderLogin('/login?redirect=%2Fprivacy-policy');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/privacy-policy'));
@@ -172,8 +157,8 @@ describe('the login page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('is where a forged stored token ends up, with the session forgotten', async () => {
-    storeSession(aUser(), 'forged');
-    stubApi({ 'GET /api/auth/me': () => apiError(401, 'Invalid authentication token', 'unauthorized') });
+    signIn(api, aUser());
+    api.on('me', api.error(401, 'Invalid authentication token', 'unauthorized'));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { router } = renderLogin('/');
 

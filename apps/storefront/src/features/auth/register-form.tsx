@@ -1,11 +1,11 @@
-import { ApiError, type AuthResponse, RegisterBodySchema, validate } from '@store/contracts';
+import { ApiError, type AuthResponse, ERROR_CODE, RegisterBodySchema, validate } from '@store/contracts';
 import { Button, PasswordField, TextField } from '@store/ui';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
 import { sessionStore } from '../session/session-store.ts';
 import { authFailureMessage } from './auth-errors.ts';
-import { authFormClassName } from './auth-card.tsx';
+import { authFormClassName } from '@store/shell';
 import { type FieldErrors, useCheckedForm } from './use-checked-form.ts';
 
 export interface RegisterValues {
@@ -43,8 +43,8 @@ const EMPTY: RegisterValues = { username: '', email: '', password: '', confirmPa
 /** Which field a 409 answer is about (`username_taken`, `email_taken`), to show its detail there too. */
 function clashField(error: unknown): keyof RegisterValues | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  if (error.code === 'username_taken') return 'username';
-  if (error.code === 'email_taken') return 'email';
+  if (error.code === ERROR_CODE.username_taken) return 'username';
+  if (error.code === ERROR_CODE.email_taken) return 'email';
   return null;
 }
 

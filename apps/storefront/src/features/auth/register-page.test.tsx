@@ -1,20 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { aProductList, aUser, authResponse } from '@store/api-fake';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { sessionStore } from '../session/session-store.ts';
-import {
-  APP_TEST_TIMEOUT,
-  aUser,
-  apiError,
-  authResponse,
-  bodyOf,
-  json,
-  resetBrowserState,
-  storeSession,
-  stubApi,
-} from '../session/testing.ts';
 import { checkRegistration } from './register-form.tsx';
+
+// A registered (or already signed-in) shopper lands on the home page, which lists the newest products.
+const api = setupShopApi({ listProducts: aProductList([]) });
 
 const form = () => screen.getByRole('form', { name: 'Create account' });
 const toaster = () => screen.getAllByRole('status');
@@ -43,12 +37,11 @@ async function expectFieldAndToast(label: string, message: string) {
   await waitFor(() => expect(toaster().some((toast) => toast.textContent === message)).toBe(true));
 }
 
-describe('the registration page', { timeout: APP_TEST_TIMEOUT }, () => {
-  beforeEach(resetBrowserState);
-  afterEach(resetBrowserState);
+describe('the registration page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  beforeEach(resetShop);
+  afterEach(resetShop);
 
   it('asks for a username, an email, a password and its confirmation, each labelled', async () => {
-    stubApi();
     renderApp('/register');
 
     expect(await screen.findByLabelText('Username')).toHaveAttribute('autocomplete', 'username');
@@ -61,28 +54,25 @@ describe('the registration page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('refuses a password shorter than 6 characters, at the field and in a toast', async () => {
-    const fetchMock = stubApi();
     renderApp('/register');
 
     await register({ username: 'newbie', email: 'newbie@example.com', password: '12345', confirm: '12345' });
 
     await expectFieldAndToast('Password', 'Password must be at least 6 characters');
     expect(screen.getByLabelText('Password')).toHaveFocus();
-    expect(bodyOf(fetchMock, 'POST /api/auth/register')).toBeUndefined();
+    expect(api.calls('register')).toHaveLength(0);
   });
 
   it('refuses a confirmation that does not match, at the field and in a toast', async () => {
-    const fetchMock = stubApi();
     renderApp('/register');
 
     await register({ username: 'newbie', email: 'newbie@example.com', password: 'secret1', confirm: 'secret2' });
 
     await expectFieldAndToast('Confirm Password', 'Passwords do not match');
-    expect(bodyOf(fetchMock, 'POST /api/auth/register')).toBeUndefined();
+    expect(api.calls('register')).toHaveLength(0);
   });
 
   it('requires the username and the email', async () => {
-    stubApi();
     renderApp('/register');
 
     await register({ password: 'secret1', confirm: 'secret1' });
@@ -93,20 +83,20 @@ describe('the registration page', { timeout: APP_TEST_TIMEOUT }, () => {
 
   it('registers, signs in, says so and goes home', async () => {
     const auth = authResponse(aUser({ username: 'newbie', email: 'newbie@example.com' }));
-    const fetchMock = stubApi({ 'POST /api/auth/register': () => json(auth, 201) });
+    api.on('register', auth);
     const { router } = renderApp('/register');
 
     await register({ username: ' newbie ', email: 'newbie@example.com', password: 'secret1', confirm: 'secret1' });
 
     expect(await screen.findByText('Successfully registered!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(bodyOf(fetchMock, 'POST /api/auth/register')).toEqual({ username: 'newbie', email: 'newbie@example.com', password: 'secret1' });
+    expect(api.calls('register')[0]?.body).toEqual({ username: 'newbie', email: 'newbie@example.com', password: 'secret1' });
     expect(sessionStore.getState().user).toEqual(auth.user);
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'newbie' })).toBeInTheDocument();
   });
 
   it('shows the detail of a duplicate (409) in a toast and at its field', async () => {
-    stubApi({ 'POST /api/auth/register': () => apiError(409, 'Username is already taken', 'username_taken') });
+    api.on('register', api.error(409, 'Username is already taken', 'username_taken'));
     const { router } = renderApp('/register');
 
     await register({ username: 'alice', email: 'alice2@example.com', password: 'secret1', confirm: 'secret1' });
@@ -118,21 +108,20 @@ describe('the registration page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('says Registration failed without a reason from the server, and Registration error without a server', async () => {
-    let answer = (): Promise<Response> => Promise.resolve(new Response('', { status: 500 }));
-    stubApi({ 'POST /api/auth/register': () => answer() });
+    api.on('register', () => new Response('', { status: 500 }));
     renderApp('/register');
 
     const user = await register({ username: 'newbie', email: 'newbie@example.com', password: 'secret1', confirm: 'secret1' });
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
 
-    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    // No server: fetch fails with a network error.
+    api.on('register', () => Response.error());
     await user.click(within(form()).getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Registration error')).toBeInTheDocument();
   });
 
   it('sends a signed-in shopper home', async () => {
-    storeSession(aUser());
-    stubApi({ 'GET /api/auth/me': () => json(aUser()) });
+    signIn(api, aUser());
     const { router } = renderApp('/register');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

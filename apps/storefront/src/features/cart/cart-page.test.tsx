@@ -1,19 +1,12 @@
+import { OTHER_PRODUCT_ID, PRODUCT_ID, catalogueOf, vectorStudioPro as product } from '@store/api-fake';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
-import {
-  WHOLE_APP_TIMEOUT_MS,
-  OTHER_PRODUCT_ID,
-  PRODUCT_ID,
-  catalogue,
-  product,
-  resetShop,
-  storeSession,
-  stubApi,
-} from '../checkout/test-support.ts';
 import { cartStore } from './cart-store.ts';
 
+const api = setupShopApi();
 beforeEach(resetShop);
 afterEach(resetShop);
 
@@ -21,7 +14,6 @@ const total = () => screen.getByTestId('cart-total').textContent;
 
 describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   it('says the cart is empty and links to the products', async () => {
-    stubApi({});
     renderApp('/cart');
 
     expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
@@ -29,7 +21,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('raises and lowers a quantity, never below 1 from the controls, and removes a line', async () => {
-    stubApi(catalogue(product()));
+    api.on('listProducts', catalogueOf(product()));
     cartStore.getState().add(product(), 1);
     const user = userEvent.setup();
     renderApp('/cart');
@@ -58,7 +50,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   it('stops raising a quantity at 20 of one product, and every quantity at 100 units in all', async () => {
     const ids = ['a1', 'a2', 'a3', 'a4', 'a5'].map((suffix) => `11111111-1111-4111-8111-1111111111${suffix}`);
     const products = ids.map((id, index) => product({ id, title: `Tool ${index + 1}` }));
-    stubApi(catalogue(...products));
+    api.on('listProducts', catalogueOf(...products));
     cartStore.getState().add(products[0]!, 20);
     for (const entry of products.slice(1)) cartStore.getState().add(entry, 19);
     const user = userEvent.setup();
@@ -77,23 +69,21 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('adds the line totals in whole cents, with the current prices of all lines read in one request', async () => {
-    const api = stubApi({
-      ...catalogue(product({ price: 0.1 }), product({ id: OTHER_PRODUCT_ID, title: 'Other', price: 0.2 })),
-    });
+    api.on('listProducts', catalogueOf(product({ price: 0.1 }), product({ id: OTHER_PRODUCT_ID, title: 'Other', price: 0.2 })));
     cartStore.getState().add(product({ price: 0.1 }), 1);
     cartStore.getState().add(product({ id: OTHER_PRODUCT_ID, title: 'Other', price: 0.2 }), 1);
     renderApp('/cart');
 
     await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
     expect(total()).toBe('$0.30');
-    const reads = api.callsTo('GET', /^\/api\/products$/);
+    const reads = api.calls('listProducts');
     expect(reads).toHaveLength(1);
-    expect(reads[0]?.url.searchParams.get('ids')?.split(',').sort()).toEqual([PRODUCT_ID, OTHER_PRODUCT_ID].sort());
-    expect(api.callsTo('GET', /^\/api\/products\/[^/]+$/)).toHaveLength(0);
+    expect(reads[0]?.query.ids?.split(',').sort()).toEqual([PRODUCT_ID, OTHER_PRODUCT_ID].sort());
+    expect(api.calls('getProduct')).toHaveLength(0);
   });
 
   it('brings a stale stored price up to date and says so', async () => {
-    stubApi(catalogue(product({ price: 24.5 })));
+    api.on('listProducts', catalogueOf(product({ price: 24.5 })));
     cartStore.getState().add(product({ price: 19.99 }), 2);
     renderApp('/cart');
 
@@ -105,7 +95,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
   it('drops a line whose product no longer exists, with a notice', async () => {
     // The catalogue no longer has Vector Studio Pro.
-    stubApi(catalogue(product({ id: OTHER_PRODUCT_ID, title: 'Course Bundle', price: 5 })));
+    api.on('listProducts', catalogueOf(product({ id: OTHER_PRODUCT_ID, title: 'Course Bundle', price: 5 })));
     cartStore.getState().add(product(), 1);
     cartStore.getState().add(product({ id: OTHER_PRODUCT_ID, title: 'Course Bundle', price: 5 }), 1);
     renderApp('/cart');
@@ -116,7 +106,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('offers a guest Guest Checkout, Login and Sign Up', async () => {
-    stubApi(catalogue(product()));
+    api.on('listProducts', catalogueOf(product()));
     cartStore.getState().add(product(), 1);
     renderApp('/cart');
 
@@ -128,7 +118,8 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('offers a signed-in shopper Proceed to Checkout', async () => {
-    stubApi({ ...storeSession(), ...catalogue(product()) });
+    signIn(api);
+    api.on('listProducts', catalogueOf(product()));
     cartStore.getState().add(product(), 1);
     renderApp('/cart');
 
@@ -137,7 +128,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('clears the cart after confirming', async () => {
-    stubApi(catalogue(product()));
+    api.on('listProducts', catalogueOf(product()));
     cartStore.getState().add(product(), 2);
     const user = userEvent.setup();
     renderApp('/cart');
@@ -152,7 +143,7 @@ describe('the cart page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('shows each line with its picture box, a link to the product and the unit price', async () => {
-    stubApi(catalogue(product({ images: ['/uploads/vector.png'] })));
+    api.on('listProducts', catalogueOf(product({ images: ['/uploads/vector.png'] })));
     cartStore.getState().add(product({ images: ['/uploads/vector.png'] }), 1);
     renderApp('/cart');
 

@@ -45,6 +45,22 @@ export const listImage = style({
   },
 });
 
+/** Category and type over the picture's bottom left, legible on any picture. */
+export const badges = style({
+  position: 'absolute',
+  left: vars.space.xs,
+  bottom: vars.space.xs,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xxs,
+  maxWidth: `calc(100% - 2 * ${vars.space.xs})`,
+});
+
+export const badge = style({
+  background: `color-mix(in srgb, ${vars.color.background} 78%, transparent)`,
+  backdropFilter: 'blur(6px)',
+});
+
 export const quickActions = style({
   position: 'absolute',
   top: vars.space.xs,
@@ -59,23 +75,27 @@ export const iconLink = style({
   padding: 0,
 });
 
+// Compact: the grid card stays under 400 px tall at 1280 px with all of the spec's content.
 export const body = style({
   display: 'flex',
   flex: '1 1 auto',
   flexDirection: 'column',
   gap: vars.space.xs,
   minWidth: 0,
-  padding: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.md}`,
 });
 
-export const badges = style({
+/** The title and, at its end, the price. */
+export const titleRow = style({
   display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xxs,
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
 });
 
 export const title = style({
-  fontSize: vars.fontSize.lg,
+  minWidth: 0,
+  fontSize: vars.fontSize.md,
   fontWeight: 700,
   lineHeight: 1.3,
   ...clamp(2),
@@ -90,6 +110,7 @@ export const titleLink = style({
 export const description = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
+  lineHeight: 1.4,
   ...clamp(2),
 });
 
@@ -97,16 +118,21 @@ export const listDescription = style({
   '@media': { [media.md]: { WebkitLineClamp: 3 } },
 });
 
+/** Two features, one line each; '+N more' (only ever after exactly two) at the end of the second line. */
 export const features = style({
   display: 'grid',
-  gap: vars.space.xxs,
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  columnGap: vars.space.xs,
+  rowGap: '2px',
   margin: 0,
   padding: 0,
   listStyle: 'none',
-  fontSize: vars.fontSize.sm,
+  fontSize: '0.8125rem',
+  lineHeight: 1.4,
 });
 
 export const feature = style({
+  gridColumn: '1',
   display: 'flex',
   alignItems: 'flex-start',
   gap: vars.space.xs,
@@ -119,11 +145,14 @@ export const featureText = style({
 
 export const featureIcon = style({
   flex: 'none',
-  marginTop: '3px',
+  marginTop: '2px',
   color: vars.color.secondary,
 });
 
 export const more = style({
+  gridColumn: '2',
+  gridRow: '2',
+  alignSelf: 'center',
   color: vars.color.primary,
   fontSize: vars.fontSize.xs,
   fontWeight: 600,
@@ -137,25 +166,28 @@ export const rating = style({
   fontSize: vars.fontSize.xs,
 });
 
+/** The rating and the Add to Cart button, at the bottom of cards of any height in a row. */
 export const footer = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
   flexWrap: 'wrap',
-  gap: vars.space.sm,
+  gap: vars.space.xs,
   marginTop: 'auto',
-  paddingTop: vars.space.xs,
+  paddingTop: vars.space.xxs,
 });
 
 export const price = style({
-  fontSize: vars.fontSize.xl,
+  flex: 'none',
+  fontSize: vars.fontSize.lg,
   fontWeight: 800,
+  lineHeight: 1.3,
   color: vars.color.text,
 });
 
 /* Skeleton ------------------------------------------------------------------------------------ */
 
 export const skeletonMedia = style({
-  aspectRatio: '4 / 3',
+  aspectRatio: '16 / 7',
   borderRadius: 0,
 });

@@ -1,3 +1,4 @@
+import { aProduct } from '@store/api-fake';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToaster } from '@store/ui';
@@ -5,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { ProductCard } from './product-card.tsx';
-import { makeProduct } from './testing.ts';
 
 const origin = window.location.origin;
 
@@ -20,10 +20,10 @@ describe('the product card', () => {
     await renderWithRouter(
       <>
         <ProductCard
-          product={makeProduct({ title: 'Many', images: ['/uploads/first.jpg', '/uploads/second.jpg'], image: '/uploads/single.jpg' })}
+          product={aProduct({ title: 'Many', images: ['/uploads/first.jpg', '/uploads/second.jpg'], image: '/uploads/single.jpg' })}
         />
-        <ProductCard product={makeProduct({ title: 'Single', images: [], image: '/uploads/single.jpg' })} />
-        <ProductCard product={makeProduct({ title: 'None', images: [], image: null })} />
+        <ProductCard product={aProduct({ title: 'Single', images: [], image: '/uploads/single.jpg' })} />
+        <ProductCard product={aProduct({ title: 'None', images: [], image: null })} />
       </>,
     );
     const [many, single, none] = screen.getAllByTestId('product-card') as [HTMLElement, HTMLElement, HTMLElement];
@@ -37,8 +37,8 @@ describe('the product card', () => {
   it('reserves the image box with explicit dimensions and loads lazily unless told it is above the fold', async () => {
     await renderWithRouter(
       <>
-        <ProductCard product={makeProduct({ title: 'Lazy' })} />
-        <ProductCard product={makeProduct({ title: 'Eager' })} eager />
+        <ProductCard product={aProduct({ title: 'Lazy' })} />
+        <ProductCard product={aProduct({ title: 'Eager' })} eager />
       </>,
     );
     const lazy = screen.getByRole('img', { name: 'Lazy' });
@@ -51,13 +51,13 @@ describe('the product card', () => {
 
   it('keeps a data URL as it is', async () => {
     const dataUrl = 'data:image/png;base64,iVBORw0KGgo=';
-    await renderWithRouter(<ProductCard product={makeProduct({ title: 'Inline', images: [dataUrl] })} />);
+    await renderWithRouter(<ProductCard product={aProduct({ title: 'Inline', images: [dataUrl] })} />);
 
     expect(screen.getByRole('img', { name: 'Inline' })).toHaveAttribute('src', dataUrl);
   });
 
   it('shows the category and product type labels, the title linking to the detail and a named view link', async () => {
-    const product = makeProduct({ title: 'Aurora AI Writer', category: 'ai_tools', product_type: 'subscription' });
+    const product = aProduct({ title: 'Aurora AI Writer', category: 'ai_tools', product_type: 'subscription' });
     await renderWithRouter(<ProductCard product={product} />);
 
     const card = screen.getByRole('article', { name: 'Aurora AI Writer' });
@@ -71,8 +71,8 @@ describe('the product card', () => {
   it('shows the first two features and how many more there are', async () => {
     await renderWithRouter(
       <>
-        <ProductCard product={makeProduct({ title: 'Five', features: ['One', 'Two', 'Three', 'Four', 'Five'] })} />
-        <ProductCard product={makeProduct({ title: 'Two', features: ['Alpha', 'Beta'] })} />
+        <ProductCard product={aProduct({ title: 'Five', features: ['One', 'Two', 'Three', 'Four', 'Five'] })} />
+        <ProductCard product={aProduct({ title: 'Two', features: ['Alpha', 'Beta'] })} />
       </>,
     );
 
@@ -90,8 +90,8 @@ describe('the product card', () => {
   it('rates 4 stars when the product has no rating, and the floor of the rating otherwise', async () => {
     await renderWithRouter(
       <>
-        <ProductCard product={{ ...makeProduct({ title: 'Unrated', reviews_count: 0 }), rating: undefined as unknown as number }} />
-        <ProductCard product={makeProduct({ title: 'Rated', rating: 3.9, reviews_count: 1284 })} />
+        <ProductCard product={{ ...aProduct({ title: 'Unrated', reviews_count: 0 }), rating: undefined as unknown as number }} />
+        <ProductCard product={aProduct({ title: 'Rated', rating: 3.9, reviews_count: 1284 })} />
       </>,
     );
 
@@ -106,8 +106,8 @@ describe('the product card', () => {
   it('shows whole-dollar prices without decimals and keeps cents', async () => {
     await renderWithRouter(
       <>
-        <ProductCard product={makeProduct({ title: 'Whole', price: 149 })} />
-        <ProductCard product={makeProduct({ title: 'Cents', price: 19.99 })} />
+        <ProductCard product={aProduct({ title: 'Whole', price: 149 })} />
+        <ProductCard product={aProduct({ title: 'Cents', price: 19.99 })} />
       </>,
     );
 
@@ -117,7 +117,7 @@ describe('the product card', () => {
 
   it('adds one to the cart from either button and says so in a toast', async () => {
     const user = userEvent.setup();
-    const product = makeProduct({ title: 'Aurora AI Writer', price: 19.99 });
+    const product = aProduct({ title: 'Aurora AI Writer', price: 19.99 });
     await renderWithRouter(
       <>
         <ProductCard product={product} />
@@ -134,7 +134,7 @@ describe('the product card', () => {
   });
 
   it('cannot add a sold-out product', async () => {
-    await renderWithRouter(<ProductCard product={makeProduct({ title: 'Gone', stock_quantity: 0 })} />);
+    await renderWithRouter(<ProductCard product={aProduct({ title: 'Gone', stock_quantity: 0 })} />);
 
     expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add Gone to cart' })).toBeDisabled();

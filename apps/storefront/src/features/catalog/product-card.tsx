@@ -45,8 +45,23 @@ export function ProductCard({ product, variant = 'grid', eager = false, headingL
       data-variant={variant}
     >
       <div className={styles.mediaBox}>
-        <ProductImage src={imageOf(product)} alt={product.title} eager={eager} className={isList ? styles.listImage : undefined} />
-        <div className={styles.quickActions}>
+        <ProductImage
+          src={imageOf(product)}
+          alt={product.title}
+          eager={eager}
+          shape="banner"
+          className={isList ? styles.listImage : undefined}
+        />
+        {/* Bottom left, clear of the quick buttons at the top right. */}
+        <div className={styles.badges} data-testid="product-badges">
+          <Badge tone="blue" className={styles.badge}>
+            {labelOf(CATEGORIES, product.category)}
+          </Badge>
+          <Badge tone="gray" className={styles.badge}>
+            {labelOf(PRODUCT_TYPES, product.product_type)}
+          </Badge>
+        </div>
+        <div className={styles.quickActions} data-testid="product-quick-actions">
           <Link
             to="/products/$id"
             params={{ id: product.id }}
@@ -68,15 +83,14 @@ export function ProductCard({ product, variant = 'grid', eager = false, headingL
       </div>
 
       <div className={styles.body}>
-        <div className={styles.badges}>
-          <Badge tone="blue">{labelOf(CATEGORIES, product.category)}</Badge>
-          <Badge tone="gray">{labelOf(PRODUCT_TYPES, product.product_type)}</Badge>
+        <div className={styles.titleRow}>
+          <Heading id={titleId} className={styles.title}>
+            <Link to="/products/$id" params={{ id: product.id }} className={styles.titleLink}>
+              {product.title}
+            </Link>
+          </Heading>
+          <Price amount={product.price} className={styles.price} />
         </div>
-        <Heading id={titleId} className={styles.title}>
-          <Link to="/products/$id" params={{ id: product.id }} className={styles.titleLink}>
-            {product.title}
-          </Link>
-        </Heading>
         <p className={[styles.description, isList && styles.listDescription].filter(Boolean).join(' ')}>{product.description}</p>
 
         {product.features.length > 0 && (
@@ -91,13 +105,11 @@ export function ProductCard({ product, variant = 'grid', eager = false, headingL
           </ul>
         )}
 
-        <div className={styles.rating}>
-          <StarRating rating={product.rating} size={14} />
-          <span>({reviewsLabel(product.reviews_count ?? 0)})</span>
-        </div>
-
         <div className={styles.footer}>
-          <Price amount={product.price} className={styles.price} />
+          <div className={styles.rating}>
+            <StarRating rating={product.rating} size={14} />
+            <span>({reviewsLabel(product.reviews_count ?? 0)})</span>
+          </div>
           <Button size="sm" disabled={soldOut} onClick={() => addToCart(product)} aria-describedby={titleId}>
             {soldOut ? (
               'Out of stock'
@@ -123,17 +135,16 @@ export function ProductCardSkeleton({ variant = 'grid' }: { variant?: ProductCar
     >
       <Skeleton width="100%" height="auto" className={styles.skeletonMedia} />
       <div className={styles.body}>
-        <div className={styles.badges}>
-          <Skeleton width="64px" height="20px" radius="999px" />
-          <Skeleton width="56px" height="20px" radius="999px" />
+        <div className={styles.titleRow}>
+          <Skeleton width="60%" height="21px" />
+          <Skeleton width="56px" height="24px" />
         </div>
-        <Skeleton width="75%" height="22px" />
         <Skeleton width="100%" height="14px" />
         <Skeleton width="85%" height="14px" />
-        <Skeleton width="60%" height="14px" />
-        <Skeleton width="96px" height="14px" />
+        <Skeleton width="70%" height="13px" />
+        <Skeleton width="55%" height="13px" />
         <div className={styles.footer}>
-          <Skeleton width="72px" height="28px" />
+          <Skeleton width="120px" height="14px" />
           <Skeleton width="112px" height="32px" radius="10px" />
         </div>
       </div>

@@ -1,15 +1,18 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { aProduct, aProductList } from '@store/api-fake';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { WHOLE_APP_TIMEOUT_MS, setupShopApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { paragraphsOf } from './product-detail.tsx';
 import { requirementIconKind } from './system-requirements.tsx';
-import { listOf, makeProduct, stubApi } from './testing.ts';
+
+const api = setupShopApi();
 
 const origin = window.location.origin;
 
-const product = makeProduct({
+const product = aProduct({
   title: 'Synapta Local AI Toolkit',
   description: 'Run open models on your own machine.',
   detailed_description: 'First paragraph.\nWith a second line.\n\nSecond paragraph <b>not bold</b>.',
@@ -23,18 +26,11 @@ const product = makeProduct({
 });
 
 function stubProduct(answer = product) {
-  return stubApi((url) => {
-    if (url.pathname === `/api/products/${answer.id}`) return jsonResponse(answer);
-    if (url.pathname === '/api/products') return jsonResponse(listOf([answer]));
-    return undefined;
-  });
+  api.on('getProduct', ({ params }) => (params.id === answer.id ? answer : api.error(404, 'Product not found', 'product_not_found')));
+  api.on('listProducts', aProductList([answer]));
 }
 
-// The whole app renders here; the first render compiles it, which can take seconds on a busy machine.
-const APP_TEST_TIMEOUT = 20_000;
-configure({ asyncUtilTimeout: 5_000 });
-
-describe('the product detail page', { timeout: APP_TEST_TIMEOUT }, () => {
+describe('the product detail page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   afterEach(() => cartStore.getState().clear());
 
   it('shows the badges, title, placeholder rating, price, description, features and notes', async () => {
@@ -107,14 +103,14 @@ describe('the product detail page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('falls back to the single image, then to a placeholder, without thumbnails', async () => {
-    const single = makeProduct({ title: 'Single', images: [], image: '/uploads/only.jpg' });
+    const single = aProduct({ title: 'Single', images: [], image: '/uploads/only.jpg' });
     stubProduct(single);
     const { unmount } = renderApp(`/products/${single.id}`);
     expect(await screen.findByRole('img', { name: 'Single' })).toHaveAttribute('src', `${origin}/uploads/only.jpg`);
     expect(screen.queryByRole('button', { name: /Show image/ })).toBeNull();
     unmount();
 
-    const none = makeProduct({ title: 'Bare', images: [], image: null });
+    const none = aProduct({ title: 'Bare', images: [], image: null });
     stubProduct(none);
     renderApp(`/products/${none.id}`);
     expect(await screen.findByRole('img', { name: 'Bare (no image)' })).toBeInTheDocument();
@@ -131,7 +127,7 @@ describe('the product detail page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it("disables the button with 'Out of stock' when none is left", async () => {
-    const soldOut = makeProduct({ title: 'Sold Out Thing', stock_quantity: 0 });
+    const soldOut = aProduct({ title: 'Sold Out Thing', stock_quantity: 0 });
     stubProduct(soldOut);
     renderApp(`/products/${soldOut.id}`);
 
@@ -140,7 +136,7 @@ describe('the product detail page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('shows "Product not found" with a link back to the products for an unknown id', async () => {
-    stubApi(() => jsonResponse({ detail: 'Product not found', code: 'product_not_found' }, 404));
+    api.on('getProduct', api.error(404, 'Product not found', 'product_not_found'));
     renderApp('/products/00000000-0000-4000-8000-999999999999');
 
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
@@ -149,18 +145,16 @@ describe('the product detail page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('shows the not-found page for an id that is not an id, without asking the API', async () => {
-    const fetchMock = stubApi(() => jsonResponse({ detail: 'Invalid id', code: 'validation' }, 400));
+    api.on('getProduct', api.error(400, 'Invalid id', 'validation_error'));
     renderApp('/products/not-a-uuid');
 
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('not-a-uuid'))).toBe(false);
+    expect(api.calls('getProduct')).toEqual([]);
   });
 
   it("toasts 'Error loading product' and goes to the products for any other failure", async () => {
-    stubApi((url) => {
-      if (url.pathname === '/api/products') return jsonResponse(listOf([makeProduct({ title: 'Listed' })]));
-      return jsonResponse({ detail: 'Forbidden', code: 'forbidden' }, 403);
-    });
+    api.on('listProducts', aProductList([aProduct({ title: 'Listed' })]));
+    api.on('getProduct', api.error(403, 'Forbidden', 'forbidden'));
     const { router } = renderApp(`/products/${product.id}`);
 
     expect(await screen.findByText('Error loading product')).toBeInTheDocument();

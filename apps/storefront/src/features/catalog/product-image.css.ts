@@ -11,6 +11,11 @@ export const frame = style({
   background: vars.color.surfaceRaised,
 });
 
+/** A card's band: as wide as the card, a little less than half as high, cut from the picture's middle. */
+export const banner = style({
+  aspectRatio: '16 / 7',
+});
+
 export const image = style({
   width: '100%',
   height: '100%',

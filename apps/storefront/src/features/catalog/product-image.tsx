@@ -15,18 +15,20 @@ export interface ProductImageProps {
   eager?: boolean;
   /** The page's main image (the Largest Contentful Paint candidate). */
   priority?: boolean;
+  /** `photo`: the whole 4:3 picture. `banner`: a wide band from its middle, for a card (the demo artwork keeps its motif there). */
+  shape?: 'photo' | 'banner';
   className?: string;
 }
 
-/** A product picture in a fixed 4:3 box; a missing or broken image shows a neutral placeholder. */
-export function ProductImage({ src, alt, eager = false, priority = false, className }: ProductImageProps) {
+/** A product picture in a fixed box (4:3, or a wide band); a missing or broken image shows a neutral placeholder. */
+export function ProductImage({ src, alt, eager = false, priority = false, shape = 'photo', className }: ProductImageProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   // `/uploads/...` lives on the API's host; anything but http(s) and data:image/ addresses is refused.
   const url = resolveAssetUrl(src, env.apiBase);
   const showImage = url !== null && url !== brokenSrc;
 
   return (
-    <span className={[styles.frame, className].filter(Boolean).join(' ')}>
+    <span className={[styles.frame, shape === 'banner' && styles.banner, className].filter(Boolean).join(' ')}>
       {showImage ? (
         <img
           src={url}

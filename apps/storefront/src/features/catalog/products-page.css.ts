@@ -38,6 +38,38 @@ export const filters = style({
   },
 });
 
+/** Below `md` the filters fold (they would push the first products below the fold on a phone). */
+const phonesOnly = 'screen and (max-width: 767.98px)';
+
+export const filtersFolded = style({
+  '@media': { [phonesOnly]: { display: 'none' } },
+});
+
+/** The phone's Filters button; from `md` up the filters are always open and it is gone. */
+export const filtersToggle = style({
+  display: 'flex',
+  '@media': { [media.md]: { display: 'none' } },
+});
+
+export const filterCount = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  minWidth: '1.25rem',
+  height: '1.25rem',
+  paddingInline: vars.space.xxs,
+  borderRadius: vars.radius.full,
+  background: vars.color.primary,
+  color: vars.color.primaryContrast,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+});
+
+export const chevron = style({
+  transition: 'transform 150ms ease',
+});
+
+export const chevronOpen = style([chevron, { transform: 'rotate(180deg)' }]);
+
 export const search = style({
   '@media': { [media.sm]: { gridColumn: '1 / -1' }, [media.md]: { gridColumn: 'auto' } },
 });
@@ -75,29 +107,3 @@ export const more = style({
   paddingTop: vars.space.md,
 });
 
-export const empty = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  paddingBlock: vars.space.xxl,
-  paddingInline: vars.space.md,
-  textAlign: 'center',
-  background: vars.color.surface,
-  border: `1px dashed ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
-
-export const emptyIcon = style({
-  color: vars.color.textMuted,
-});
-
-export const emptyTitle = style({
-  fontSize: vars.fontSize.xl,
-  fontWeight: 700,
-});
-
-export const emptyHint = style({
-  maxWidth: '32rem',
-  color: vars.color.textMuted,
-});

@@ -1,21 +1,26 @@
-import { LIMITS } from '@store/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { LIMITS, type ProductList } from '@store/contracts';
+import { aProduct, aProductList, deferred, never } from '@store/api-fake';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { WHOLE_APP_TIMEOUT_MS, setupShopApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render.tsx';
 import { PRODUCT_SKELETONS } from './products-page.tsx';
-import { listOf, makeProduct, never, productListCalls, stubApi } from './testing.ts';
 
-const page = (count: number, prefix = 'Item') =>
-  Array.from({ length: count }, (_, index) => makeProduct({ title: `${prefix} ${index + 1}` }));
+const page = (count: number, prefix = 'Item') => Array.from({ length: count }, (_, index) => aProduct({ title: `${prefix} ${index + 1}` }));
 
-// The whole app renders here; the first render compiles it, which can take seconds on a busy machine.
-const APP_TEST_TIMEOUT = 20_000;
-configure({ asyncUtilTimeout: 5_000 });
+const api = setupShopApi({
+  listCategories: [
+    { value: 'ai_tools', label: 'AI Tools' },
+    { value: 'software', label: 'Software' },
+    { value: 'courses', label: 'Courses' },
+  ],
+});
+const searches = () => api.calls('listProducts').map((call) => call.query);
 
-describe('the products page', { timeout: APP_TEST_TIMEOUT }, () => {
+describe('the products page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   it('shows six skeleton cards while the first page loads', async () => {
-    stubApi(() => never<Response>());
+    api.on('listProducts', () => never());
     renderApp('/products');
 
     const skeletons = await screen.findByTestId('product-skeletons');
@@ -24,7 +29,7 @@ describe('the products page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('shows the cards and the count of all matching products', async () => {
-    stubApi((url) => (url.pathname === '/api/products' ? jsonResponse(listOf(page(3), 3)) : undefined));
+    api.on('listProducts', aProductList(page(3), 3));
     renderApp('/products');
 
     expect(await screen.findByText('3 products')).toBeInTheDocument();
@@ -34,7 +39,7 @@ describe('the products page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('has a labelled search box, category filter with the server categories, and the four sorts', async () => {
-    stubApi((url) => (url.pathname === '/api/products' ? jsonResponse(listOf(page(1))) : undefined));
+    api.on('listProducts', aProductList(page(1)));
     renderApp('/products');
     await screen.findByText('1 product');
 
@@ -59,11 +64,7 @@ describe('the products page', { timeout: APP_TEST_TIMEOUT }, () => {
 
   it('searches after typing pauses and keeps the filters in the address', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi((url) => {
-      if (url.pathname !== '/api/products') return undefined;
-      const matches = url.searchParams.get('search') === 'writer' ? [makeProduct({ title: 'Aurora AI Writer' })] : page(4);
-      return jsonResponse(listOf(matches));
-    });
+    api.on('listProducts', ({ query }) => aProductList(query.search === 'writer' ? [aProduct({ title: 'Aurora AI Writer' })] : page(4)));
     const { router } = renderApp('/products');
     await screen.findByText('4 products');
 
@@ -71,38 +72,28 @@ describe('the products page', { timeout: APP_TEST_TIMEOUT }, () => {
     expect(await screen.findByText('1 product')).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ search: 'writer' });
     // One request for the whole word, not one per letter.
-    expect(productListCalls(fetchMock).map((url) => url.searchParams.get('search'))).toEqual([null, 'writer']);
+    expect(searches().map((query) => query.search)).toEqual([undefined, 'writer']);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'software');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price_asc');
     await waitFor(() => expect(router.state.location.search).toEqual({ search: 'writer', category: 'software', sort: 'price_asc' }));
-    const last = productListCalls(fetchMock).at(-1)!;
-    expect(Object.fromEntries(last.searchParams)).toEqual({
-      search: 'writer',
-      category: 'software',
-      sort: 'price_asc',
-      limit: '50',
-      offset: '0',
-    });
+    expect(searches().at(-1)).toEqual({ search: 'writer', category: 'software', sort: 'price_asc', limit: 50, offset: 0 });
   });
 
   it('reads the filters from the address', async () => {
-    const fetchMock = stubApi((url) => (url.pathname === '/api/products' ? jsonResponse(listOf(page(2))) : undefined));
+    api.on('listProducts', aProductList(page(2)));
     renderApp('/products?search=pro&category=courses&sort=name');
 
     await screen.findByText('2 products');
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('pro');
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('courses');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
-    expect(productListCalls(fetchMock)[0]!.searchParams.get('category')).toBe('courses');
+    expect(searches()[0]?.category).toBe('courses');
   });
 
   it("says 'No results found' with a hint, and clears the filters on request", async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi((url) => {
-      if (url.pathname !== '/api/products') return undefined;
-      return jsonResponse(url.searchParams.has('search') ? listOf([], 0) : listOf(page(5)));
-    });
+    api.on('listProducts', ({ query }) => (query.search ? aProductList([], 0) : aProductList(page(5))));
     const { router } = renderApp('/products?search=nothing-matches&category=courses');
 
     expect(await screen.findByRole('heading', { name: 'No results found' })).toBeInTheDocument();
@@ -113,21 +104,15 @@ describe('the products page', { timeout: APP_TEST_TIMEOUT }, () => {
     expect(await screen.findByText('5 products')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
     expect(router.state.location.search).toEqual({});
-    expect(Object.fromEntries(productListCalls(fetchMock).at(-1)!.searchParams)).toEqual({ limit: '50', offset: '0' });
+    expect(searches().at(-1)).toEqual({ limit: 50, offset: 0 });
   });
 
   it('loads the next page with Load More Products until all are shown', async () => {
     const user = userEvent.setup();
     const first = page(LIMITS.pageSize, 'First');
     const second = page(10, 'Second');
-    let releaseSecond: () => void = () => {};
-    const fetchMock = stubApi((url) => {
-      if (url.pathname !== '/api/products') return undefined;
-      if (url.searchParams.get('offset') === '0') return jsonResponse(listOf(first, 60));
-      return new Promise<Response>((resolve) => {
-        releaseSecond = () => resolve(jsonResponse(listOf(second, 60)));
-      });
-    });
+    const secondPage = deferred<ProductList>();
+    api.on('listProducts', ({ query }) => (query.offset === 0 ? aProductList(first, 60) : secondPage.promise));
     renderApp('/products');
 
     expect(await screen.findByText('60 products')).toBeInTheDocument();
@@ -135,11 +120,9 @@ describe('the products page', { timeout: APP_TEST_TIMEOUT }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Load More Products' }));
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
-    const next = productListCalls(fetchMock).at(-1)!;
-    expect(next.searchParams.get('offset')).toBe('50');
-    expect(next.searchParams.get('limit')).toBe('50');
+    expect(searches().at(-1)).toMatchObject({ offset: 50, limit: 50 });
 
-    releaseSecond();
+    secondPage.resolve(aProductList(second, 60));
     await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(60));
     expect(screen.getByRole('heading', { name: 'Second 10' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Load More Products|Loading/ })).toBeNull();
@@ -147,7 +130,7 @@ describe('the products page', { timeout: APP_TEST_TIMEOUT }, () => {
   }, 40_000);
 
   it("toasts 'Error loading products' when the list cannot be loaded", async () => {
-    stubApi((url) => (url.pathname === '/api/products' ? jsonResponse({ detail: 'Bad request', code: 'bad_request' }, 400) : undefined));
+    api.on('listProducts', api.error(400, 'Bad request', 'bad_request'));
     renderApp('/products');
 
     expect(await screen.findByText('Error loading products')).toBeInTheDocument();
@@ -156,7 +139,7 @@ describe('the products page', { timeout: APP_TEST_TIMEOUT }, () => {
 
   it('switches between the grid and the list view', async () => {
     const user = userEvent.setup();
-    stubApi((url) => (url.pathname === '/api/products' ? jsonResponse(listOf(page(2))) : undefined));
+    api.on('listProducts', aProductList(page(2)));
     renderApp('/products');
     await screen.findByText('2 products');
 

@@ -1,15 +1,15 @@
 import { CATEGORIES, PRODUCT_SORTS, type Category, type ProductSort } from '@store/contracts';
-import { AlertIcon, Button, Container, GridIcon, IconButton, ListIcon, SearchField, SearchIcon, SelectField } from '@store/ui';
+import { useDebouncedSearch } from '@store/shell';
+import { Button, ChevronDownIcon, Container, EmptyState, GridIcon, IconButton, ListIcon, SearchField, SearchIcon, SelectField, visuallyHidden } from '@store/ui';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import { ProductGrid, type ProductView } from './product-grid.tsx';
 import { DEFAULT_SORT, hasFilters, type ProductSearch } from './product-search.ts';
 import * as styles from './products-page.css.ts';
 import { categoriesQueryOptions, productListQueryOptions } from './queries.ts';
-import { useDebouncedSearch } from './use-debounced-search.ts';
 
 const route = getRouteApi('/products/');
 
@@ -24,17 +24,26 @@ export function productCountLabel(total: number): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}`;
 }
 
+/** How many filters narrow the list (search term, category): shown on the phone's folded Filters button. */
+export function activeFilterCount(search: ProductSearch): number {
+  return [search.search, search.category].filter(Boolean).length;
+}
+
 /** /products: search, category and sort in the address, a grid or list of cards, and 'Load More Products'. */
 export function ProductsPage() {
   const filters = route.useSearch();
   const navigate = route.useNavigate();
   const [view, setView] = useState<ProductView>('grid');
+  // Phones: the filters fold behind a button so the first products show without scrolling; open on wider screens.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const activeFilters = activeFilterCount(filters);
 
   // A chosen category or sort is a step Back returns from; the search box replaces its entry as the term grows.
   const update = (patch: Partial<ProductSearch>, { replace = false } = {}) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace, resetScroll: false });
 
-  const [searchText, changeSearchText, flushSearch] = useDebouncedSearch(filters.search ?? '', (value) =>
+  const { draft: searchText, setDraft: changeSearchText, flush: flushSearch } = useDebouncedSearch(filters.search ?? '', (value) =>
     update({ search: value || undefined }, { replace: true }),
   );
 
@@ -67,10 +76,27 @@ export function ProductsPage() {
         <p className={styles.subtitle}>AI tools, software, licences, plugins, templates and courses, delivered the moment you pay.</p>
       </header>
 
+      <div className={styles.filtersToggle}>
+        <Button variant="secondary" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
+          <SearchIcon size={16} />
+          Filters
+          {activeFilters > 0 && (
+            <>
+              <span className={styles.filterCount} aria-hidden="true">
+                {activeFilters}
+              </span>
+              <span className={visuallyHidden}>({activeFilters} active)</span>
+            </>
+          )}
+          <ChevronDownIcon size={16} className={filtersOpen ? styles.chevronOpen : styles.chevron} />
+        </Button>
+      </div>
+
       <form
+        id={filtersId}
         role="search"
         aria-label="Products"
-        className={styles.filters}
+        className={[styles.filters, !filtersOpen && styles.filtersFolded].filter(Boolean).join(' ')}
         onSubmit={(event) => {
           event.preventDefault();
           flushSearch();
@@ -128,29 +154,29 @@ export function ProductsPage() {
           ))}
         </ProductGrid>
       ) : products.isError && !products.data ? (
-        <div className={styles.empty}>
-          <AlertIcon size={40} className={styles.emptyIcon} />
-          <h2 className={styles.emptyTitle}>Products could not be loaded</h2>
-          <p className={styles.emptyHint}>Check your connection and try again.</p>
-          <Button variant="secondary" onClick={() => void products.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <EmptyState
+          kind="failed"
+          title="Products could not be loaded"
+          hint="Check your connection and try again."
+          onRetry={() => void products.refetch()}
+        />
       ) : items.length === 0 ? (
-        <div className={styles.empty}>
-          <SearchIcon size={40} className={styles.emptyIcon} />
-          <h2 className={styles.emptyTitle}>No results found</h2>
-          <p className={styles.emptyHint}>
-            {hasFilters(filters)
+        <EmptyState
+          kind="empty"
+          title="No results found"
+          hint={
+            hasFilters(filters)
               ? 'Try a different search term or another category.'
-              : 'There are no products in the catalogue yet. Please check back soon.'}
-          </p>
-          {hasFilters(filters) && (
-            <Button variant="secondary" onClick={clearFilters}>
-              Clear filters
-            </Button>
-          )}
-        </div>
+              : 'There are no products in the catalogue yet. Please check back soon.'
+          }
+          action={
+            hasFilters(filters) && (
+              <Button variant="secondary" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            )
+          }
+        />
       ) : (
         <>
           <ProductGrid view={view} busy={products.isPlaceholderData} data-testid="product-results">

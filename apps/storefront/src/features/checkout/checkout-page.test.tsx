@@ -1,25 +1,12 @@
+import { ORDER_ID, OTHER_PRODUCT_ID, PRODUCT_ID, USER_ID, aFreeOrder, anOrder, catalogueOf, vectorStudioPro as product } from '@store/api-fake';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { browser } from './browser.ts';
 import { CHECKOUT_STORAGE_KEYS } from './checkout-storage.ts';
-import {
-  WHOLE_APP_TIMEOUT_MS,
-  ORDER_ID,
-  OTHER_PRODUCT_ID,
-  PRODUCT_ID,
-  apiError,
-  catalogue,
-  freeOrder,
-  order,
-  product,
-  resetShop,
-  storeSession,
-  stubApi,
-  user,
-} from './test-support.ts';
 
 const PAYMENT_URL = 'http://127.0.0.1:3100/sandbox/checkoutnow?token=5O190127TN364715T';
 
@@ -29,17 +16,16 @@ beforeEach(() => {
 });
 afterEach(resetShop);
 
-function signedInCheckout(extra: Parameters<typeof stubApi>[0] = {}) {
-  const api = stubApi({
-    ...storeSession(),
-    ...catalogue(product()),
-    'POST /api/orders': () => order({ user_id: user.id }),
-    'POST /api/payments/create': () => ({ payment_url: PAYMENT_URL }),
-    ...extra,
-  });
+const api = setupShopApi();
+
+/** A signed-in shopper at the checkout with two Vector Studio Pro; the order and the PayPal address are answered. */
+function signedInCheckout() {
+  signIn(api);
+  api.on('listProducts', catalogueOf(product()));
+  api.on('createOrder', anOrder({ user_id: USER_ID }));
+  api.on('createPayment', { payment_url: PAYMENT_URL });
   cartStore.getState().add(product(), 2);
   renderApp('/checkout');
-  return api;
 }
 
 const payButton = () => screen.findByRole('button', { name: 'Pay with PayPal' });
@@ -92,7 +78,7 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('creates the order, asks for the PayPal address, keeps the pending order and sends the browser there', async () => {
-    const api = signedInCheckout();
+    signedInCheckout();
     const user = userEvent.setup();
 
     await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
@@ -100,10 +86,10 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     await user.click(await payButton());
 
     await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(PAYMENT_URL));
-    const [created] = api.callsTo('POST', /^\/api\/orders$/);
+    const [created] = api.calls('createOrder');
     expect(created?.body).toEqual({ items: [{ product_id: PRODUCT_ID, quantity: 2 }], payment_method: 'paypal' });
     expect(created?.headers.get('Authorization')).toBe('Bearer test-token');
-    expect(api.callsTo('POST', /^\/api\/payments\/create$/)[0]?.url.searchParams.get('order_id')).toBe(ORDER_ID);
+    expect(api.calls('createPayment')[0]?.query.order_id).toBe(ORDER_ID);
     expect(await screen.findByText('Redirecting to PayPal...')).toBeInTheDocument();
     expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBe(ORDER_ID);
     expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderTotal)).toBe('39.98');
@@ -113,7 +99,8 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it("shows the server's reason when the order cannot be created, such as stock running out", async () => {
-    signedInCheckout({ 'POST /api/orders': () => apiError(409, 'Only 1 left of "Vector Studio Pro"', 'out_of_stock') });
+    signedInCheckout();
+    api.on('createOrder', api.error(409, 'Only 1 left of "Vector Studio Pro"', 'out_of_stock'));
     const user = userEvent.setup();
 
     await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
@@ -127,7 +114,8 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('says the order failed in general words when the server gives no reason', async () => {
-    signedInCheckout({ 'POST /api/orders': () => apiError(500, 'Internal Server Error', 'internal') });
+    signedInCheckout();
+    api.on('createOrder', api.error(500, 'Internal Server Error', 'internal_error'));
     const user = userEvent.setup();
 
     await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
@@ -138,11 +126,8 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('reports a failed PayPal payment and, on retry, pays the order already created', async () => {
-    let attempts = 0;
-    const api = signedInCheckout({
-      'POST /api/payments/create': () =>
-        ++attempts === 1 ? apiError(502, 'PayPal order creation failed', 'paypal_error') : { payment_url: PAYMENT_URL },
-    });
+    signedInCheckout();
+    api.once('createPayment', api.error(502, 'PayPal order creation failed', 'paypal_error'));
     const user = userEvent.setup();
 
     await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
@@ -154,11 +139,12 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
     await user.click(await payButton());
     await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(PAYMENT_URL));
-    expect(api.callsTo('POST', /^\/api\/orders$/)).toHaveLength(1);
+    expect(api.calls('createOrder')).toHaveLength(1);
   });
 
   it('refuses a payment address that is not a web address', async () => {
-    signedInCheckout({ 'POST /api/payments/create': () => ({ payment_url: 'javascript:alert(1)' }) });
+    signedInCheckout();
+    api.on('createPayment', { payment_url: 'javascript:alert(1)' });
     const user = userEvent.setup();
 
     await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
@@ -170,7 +156,7 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('shows the empty state with a link to the products when the cart is empty', async () => {
-    stubApi({ ...storeSession() });
+    signIn(api);
     renderApp('/checkout');
 
     expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
@@ -179,13 +165,11 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
   it('offers Get it free for a $0 cart: places a free order without PayPal, empties the cart and shows the goods', async () => {
     const free = product({ price: 0 });
-    const placed = freeOrder({ user_id: user.id });
-    const api = stubApi({
-      ...storeSession(),
-      ...catalogue(free),
-      'POST /api/orders': () => placed,
-      'GET /api/orders/:id': () => placed,
-    });
+    const placed = aFreeOrder({ user_id: USER_ID });
+    signIn(api);
+    api.on('listProducts', catalogueOf(free));
+    api.on('createOrder', placed);
+    api.on('getMyOrder', placed);
     cartStore.getState().add(free, 2);
     const { router } = renderApp('/checkout');
     const shopper = userEvent.setup();
@@ -204,17 +188,16 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     const goods = screen.getByRole('region', { name: 'Your products' });
     expect(within(goods).getByText('AAAA-1111-BBBB')).toBeInTheDocument();
     expect(within(goods).getByRole('link', { name: 'Download' })).toBeInTheDocument();
-    expect(api.callsTo('POST', /^\/api\/orders$/).map((call) => call.body)).toEqual([
-      { items: [{ product_id: PRODUCT_ID, quantity: 2 }], payment_method: 'free' },
-    ]);
-    expect(api.callsTo('POST', /^\/api\/payments\/create$/)).toHaveLength(0);
+    expect(api.calls('createOrder').map((call) => call.body)).toEqual([{ items: [{ product_id: PRODUCT_ID, quantity: 2 }], payment_method: 'free' }]);
+    expect(api.calls('createPayment')).toHaveLength(0);
     expect(browser.assign).not.toHaveBeenCalled();
     expect(cartStore.getState().items).toEqual([]);
     expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBeNull();
   });
 
   it('keeps Pay with PayPal for a cart with a free line and a paid one', async () => {
-    stubApi({ ...storeSession(), ...catalogue(product(), product({ id: OTHER_PRODUCT_ID, title: 'Free Template', price: 0 })) });
+    signIn(api);
+    api.on('listProducts', catalogueOf(product(), product({ id: OTHER_PRODUCT_ID, title: 'Free Template', price: 0 })));
     cartStore.getState().add(product(), 1);
     cartStore.getState().add(product({ id: OTHER_PRODUCT_ID, title: 'Free Template', price: 0 }), 1);
     renderApp('/checkout');
@@ -226,11 +209,9 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
   it("shows the server's reason when the order turns out not to be free", async () => {
     const free = product({ price: 0 });
-    stubApi({
-      ...storeSession(),
-      ...catalogue(free),
-      'POST /api/orders': () => apiError(400, 'This order is not free: please pay with PayPal', 'order_not_free'),
-    });
+    signIn(api);
+    api.on('listProducts', catalogueOf(free));
+    api.on('createOrder', api.error(400, 'This order is not free: please pay with PayPal', 'order_not_free'));
     cartStore.getState().add(free, 1);
     renderApp('/checkout');
     const shopper = userEvent.setup();
@@ -246,7 +227,8 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
   it("shows the server's reason when the shopper already has unpaid orders waiting", async () => {
     const detail = 'You already have unpaid orders waiting. Complete or cancel them, or wait a few minutes, before placing another.';
-    signedInCheckout({ 'POST /api/orders': () => apiError(429, detail, 'too_many_unpaid_orders') });
+    signedInCheckout();
+    api.on('createOrder', api.error(429, detail, 'too_many_unpaid_orders'));
     const shopper = userEvent.setup();
 
     await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
@@ -258,8 +240,10 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('goes to the order without PayPal when the server completes an order it priced at $0', async () => {
-    const placed = freeOrder({ user_id: user.id });
-    const api = signedInCheckout({ 'POST /api/orders': () => placed, 'GET /api/orders/:id': () => placed });
+    const placed = aFreeOrder({ user_id: USER_ID });
+    signedInCheckout();
+    api.on('createOrder', placed);
+    api.on('getMyOrder', placed);
     const shopper = userEvent.setup();
 
     await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
@@ -267,7 +251,7 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     await shopper.click(await payButton());
 
     expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeInTheDocument();
-    expect(api.callsTo('POST', /^\/api\/payments\/create$/)).toHaveLength(0);
+    expect(api.calls('createPayment')).toHaveLength(0);
     expect(cartStore.getState().items).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { aCartLine } from '@store/api-fake';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CHECKOUT_STORAGE_KEYS,
@@ -10,18 +11,17 @@ import {
   saveOrderAccessToken,
   savePendingOrder,
 } from './checkout-storage.ts';
-import { cartLine } from './test-support.ts';
 
 afterEach(() => window.localStorage.clear());
 
 describe('checkout storage', () => {
   it("keeps the pending order under the spec's keys until it is cleared", () => {
     savePendingOrder({ orderId: 'order-1', total: 40 });
-    saveGuestCheckout({ email: 'g@example.com', name: 'G', address: 'A', city: 'C', country: 'UK' }, [cartLine()]);
+    saveGuestCheckout({ email: 'g@example.com', name: 'G', address: 'A', city: 'C', country: 'UK' }, [aCartLine()]);
 
     expect(window.localStorage.getItem('pending_order_id')).toBe('order-1');
     expect(window.localStorage.getItem('pending_order_total')).toBe('40.00');
-    expect(JSON.parse(window.localStorage.getItem('guest_cart_items')!)).toEqual([cartLine()]);
+    expect(JSON.parse(window.localStorage.getItem('guest_cart_items')!)).toEqual([aCartLine()]);
     expect(readPendingOrder()).toEqual({ orderId: 'order-1', total: 40 });
 
     clearPendingOrder();

@@ -1,25 +1,17 @@
+import { ORDER_ID, PRODUCT_ID, aFreeOrder, anOrder, catalogueOf, vectorStudioPro as product } from '@store/api-fake';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { browser } from './browser.ts';
 import { CHECKOUT_STORAGE_KEYS, readOrderAccessToken } from './checkout-storage.ts';
-import {
-  WHOLE_APP_TIMEOUT_MS,
-  ORDER_ID,
-  PRODUCT_ID,
-  catalogue,
-  freeOrder,
-  order,
-  product,
-  resetShop,
-  storeSession,
-  stubApi,
-} from './test-support.ts';
 
 const PAYMENT_URL = 'http://127.0.0.1:3100/sandbox/checkoutnow?token=5O190127TN364715T';
 const INVOICE = { email: 'guest@example.com', name: 'Gus Guest', address: '1 Road', city: 'Leeds', country: 'UK' };
+
+const api = setupShopApi();
 
 beforeEach(() => {
   resetShop();
@@ -27,15 +19,13 @@ beforeEach(() => {
 });
 afterEach(resetShop);
 
+/** A guest at the checkout with two Vector Studio Pro; the order and the PayPal address are answered. */
 function guestCheckout() {
-  const api = stubApi({
-    ...catalogue(product()),
-    'POST /api/orders': () => ({ ...order(), access_token: 'guest-access-token' }),
-    'POST /api/payments/create': () => ({ payment_url: PAYMENT_URL }),
-  });
+  api.on('listProducts', catalogueOf(product()));
+  api.on('createOrder', anOrder({ access_token: 'guest-access-token' }));
+  api.on('createPayment', { payment_url: PAYMENT_URL });
   cartStore.getState().add(product(), 2);
   renderApp('/guest-checkout');
-  return api;
 }
 
 async function fillInvoice(user: ReturnType<typeof userEvent.setup>, values: Partial<typeof INVOICE> = INVOICE) {
@@ -71,7 +61,7 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it("shows the contract schema's messages and asks for the terms when submitted empty", async () => {
-    const api = guestCheckout();
+    guestCheckout();
     const user = userEvent.setup();
     await waitFor(() => expect(pay()).toBeEnabled());
 
@@ -84,7 +74,7 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(screen.getByRole('textbox', { name: 'Country' })).toHaveAccessibleDescription('Country is required');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
     expect(await screen.findAllByText('Please agree to the Terms of Service to proceed with payment')).not.toHaveLength(0);
-    expect(api.callsTo('POST', /^\/api\/orders$/)).toHaveLength(0);
+    expect(api.calls('createOrder')).toHaveLength(0);
   });
 
   it('refuses a malformed email and blank text, and clears a message once the field is fixed', async () => {
@@ -105,7 +95,7 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('toasts the terms message when everything else is filled in', async () => {
-    const api = guestCheckout();
+    guestCheckout();
     const user = userEvent.setup();
     await waitFor(() => expect(pay()).toBeEnabled());
     await fillInvoice(user);
@@ -113,11 +103,11 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     await user.click(pay());
 
     expect((await screen.findAllByText('Please agree to the Terms of Service to proceed with payment')).length).toBe(2);
-    expect(api.callsTo('POST', /^\/api\/orders$/)).toHaveLength(0);
+    expect(api.calls('createOrder')).toHaveLength(0);
   });
 
   it('creates the order with the invoice, saves what the return pages need and goes to PayPal', async () => {
-    const api = guestCheckout();
+    guestCheckout();
     const user = userEvent.setup();
     await waitFor(() => expect(pay()).toBeEnabled());
     await fillInvoice(user, { ...INVOICE, name: '  Gus Guest ' });
@@ -126,7 +116,7 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     await user.click(pay());
 
     await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(PAYMENT_URL));
-    expect(api.callsTo('POST', /^\/api\/orders$/)[0]?.body).toEqual({
+    expect(api.calls('createOrder')[0]?.body).toEqual({
       items: [{ product_id: PRODUCT_ID, quantity: 2 }],
       payment_method: 'paypal',
       invoice_data: INVOICE,
@@ -152,7 +142,8 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('sends a signed-in shopper to the regular checkout', async () => {
-    stubApi({ ...storeSession(), ...catalogue(product()) });
+    signIn(api);
+    api.on('listProducts', catalogueOf(product()));
     cartStore.getState().add(product(), 1);
     renderApp('/guest-checkout');
 
@@ -161,7 +152,6 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('shows the empty state when the cart is empty', async () => {
-    stubApi({});
     renderApp('/guest-checkout');
 
     expect(await screen.findByRole('heading', { name: 'Cart is empty' })).toBeInTheDocument();
@@ -169,11 +159,9 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
   it('offers Get it free for a $0 cart: places a free order without PayPal, keeps its access token and shows the goods', async () => {
     const free = product({ price: 0 });
-    const api = stubApi({
-      ...catalogue(free),
-      'POST /api/orders': () => ({ ...freeOrder(), access_token: 'free-order-token' }),
-      'GET /api/guest/orders/:orderId': ({ url }) => (url.searchParams.get('token') === 'free-order-token' ? freeOrder() : order()),
-    });
+    api.on('listProducts', catalogueOf(free));
+    api.on('createOrder', aFreeOrder({ access_token: 'free-order-token' }));
+    api.on('getGuestOrder', ({ query }) => (query.token === 'free-order-token' ? aFreeOrder() : anOrder()));
     cartStore.getState().add(free, 2);
     const { router } = renderApp('/guest-checkout');
     const user = userEvent.setup();
@@ -189,12 +177,12 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     const goods = await screen.findByRole('region', { name: 'Your products' });
     expect(within(goods).getByText('CCCC-2222-DDDD')).toBeInTheDocument();
     expect(within(goods).getByRole('link', { name: 'Download' })).toBeInTheDocument();
-    expect(api.callsTo('POST', /^\/api\/orders$/)[0]?.body).toEqual({
+    expect(api.calls('createOrder')[0]?.body).toEqual({
       items: [{ product_id: PRODUCT_ID, quantity: 2 }],
       payment_method: 'free',
       invoice_data: INVOICE,
     });
-    expect(api.callsTo('POST', /^\/api\/payments\/create$/)).toHaveLength(0);
+    expect(api.calls('createPayment')).toHaveLength(0);
     expect(browser.assign).not.toHaveBeenCalled();
     expect(readOrderAccessToken(ORDER_ID)).toBe('free-order-token');
     expect(cartStore.getState().items).toEqual([]);
@@ -206,7 +194,8 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
   it('still asks for the terms before a free order', async () => {
     const free = product({ price: 0 });
-    const api = stubApi({ ...catalogue(free), 'POST /api/orders': () => freeOrder() });
+    api.on('listProducts', catalogueOf(free));
+    api.on('createOrder', aFreeOrder());
     cartStore.getState().add(free, 1);
     renderApp('/guest-checkout');
     const user = userEvent.setup();
@@ -217,6 +206,6 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     await user.click(getItFree);
 
     expect((await screen.findAllByText('Please agree to the Terms of Service to proceed with payment')).length).toBe(2);
-    expect(api.callsTo('POST', /^\/api\/orders$/)).toHaveLength(0);
+    expect(api.calls('createOrder')).toHaveLength(0);
   });
 });

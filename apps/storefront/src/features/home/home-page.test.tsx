@@ -1,15 +1,14 @@
-import { configure, screen, within } from '@testing-library/react';
+import { aProduct, aProductList, never } from '@store/api-fake';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
-import { listOf, makeProduct, never, productListCalls, stubApi } from '../catalog/testing.ts';
+import { WHOLE_APP_TIMEOUT_MS, setupShopApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render.tsx';
 
-// The whole app renders here; the first render compiles it, which can take seconds on a busy machine.
-const APP_TEST_TIMEOUT = 20_000;
-configure({ asyncUtilTimeout: 5_000 });
+const api = setupShopApi();
 
-describe('the home page', { timeout: APP_TEST_TIMEOUT }, () => {
+describe('the home page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   it('shows the hero at once and nine skeleton cards while the featured products load', async () => {
-    stubApi((url) => (url.pathname === '/api/products' ? never<Response>() : undefined));
+    api.on('listProducts', () => never());
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
@@ -18,7 +17,7 @@ describe('the home page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('shows the three feature cards and the fixed figures', async () => {
-    stubApi((url) => (url.pathname === '/api/products' ? never<Response>() : undefined));
+    api.on('listProducts', () => never());
     renderApp('/');
 
     for (const title of ['AI-powered tools', 'Secure payment', 'Premium quality']) {
@@ -33,38 +32,35 @@ describe('the home page', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('shows the nine newest products', async () => {
-    const fetchMock = stubApi((url) =>
-      url.pathname === '/api/products'
-        ? jsonResponse(
-            listOf(
-              Array.from({ length: 9 }, (_, index) => makeProduct({ title: `Featured ${index + 1}` })),
-              14,
-            ),
-          )
-        : undefined,
+    api.on(
+      'listProducts',
+      aProductList(
+        Array.from({ length: 9 }, (_, index) => aProduct({ title: `Featured ${index + 1}` })),
+        14,
+      ),
     );
     renderApp('/');
 
     const featured = await screen.findByRole('region', { name: 'Featured Products' });
     expect(await within(featured).findAllByTestId('product-card')).toHaveLength(9);
-    expect(Object.fromEntries(productListCalls(fetchMock)[0]!.searchParams)).toEqual({ limit: '9', sort: 'newest' });
+    expect(api.calls('listProducts')[0]?.query).toEqual({ limit: 9, sort: 'newest' });
     expect(within(featured).getByRole('link', { name: /View all products/ })).toHaveAttribute('href', '/products');
   });
 
   it("says 'Products loading...' when there are none, and quietly on a failure", async () => {
-    stubApi((url) => (url.pathname === '/api/products' ? jsonResponse(listOf([], 0)) : undefined));
+    api.on('listProducts', aProductList([], 0));
     const { unmount } = renderApp('/');
     expect(await screen.findByText('Products loading...')).toBeInTheDocument();
     unmount();
 
-    stubApi((url) => (url.pathname === '/api/products' ? jsonResponse({ detail: 'Bad request', code: 'bad_request' }, 400) : undefined));
+    api.on('listProducts', api.error(400, 'Bad request', 'bad_request'));
     renderApp('/');
     expect(await screen.findByText('Products loading...')).toBeInTheDocument();
     expect(screen.queryByText(/error/i)).toBeNull();
   });
 
   it('ends with a call to sign up and to browse the products', async () => {
-    stubApi((url) => (url.pathname === '/api/products' ? never<Response>() : undefined));
+    api.on('listProducts', () => never());
     renderApp('/');
 
     const cta = await screen.findByRole('region', { name: 'Ready to get started?' });

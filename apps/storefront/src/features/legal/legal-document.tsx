@@ -1,8 +1,8 @@
+import { usePageTitle } from '@store/shell';
 import { Container } from '@store/ui';
 import type { ReactNode } from 'react';
 import { LEGAL_FACTS } from './legal-facts.ts';
 import * as styles from './legal-document.css.ts';
-import { usePageTitle } from './use-page-title.ts';
 
 export interface LegalSection {
   /** The anchor of the section, e.g. `refunds` (`/terms-of-service#refunds`). */

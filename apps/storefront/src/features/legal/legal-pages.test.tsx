@@ -1,11 +1,13 @@
+import { SITE_INFO } from '@store/api-fake';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
-import { APP_TEST_TIMEOUT, resetBrowserState, SITE_INFO, stubApi } from '../session/testing.ts';
 import { COMPANY, SUPPORT_EMAIL } from '../site/company.ts';
 
+setupShopApi();
+
 async function renderPage(path: string, title: string) {
-  stubApi();
   renderApp(path);
   const heading = await screen.findByRole('heading', { level: 1, name: title });
   const main = screen.getByRole('main');
@@ -14,9 +16,9 @@ async function renderPage(path: string, title: string) {
   return { heading, main, text: () => (main.textContent ?? '').replace(/\s+/g, ' ') };
 }
 
-describe('the legal pages', { timeout: APP_TEST_TIMEOUT }, () => {
-  beforeEach(resetBrowserState);
-  afterEach(resetBrowserState);
+describe('the legal pages', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  beforeEach(resetShop);
+  afterEach(resetShop);
 
   it('states every figure of the spec in the Terms of Service', async () => {
     const { text } = await renderPage('/terms-of-service', 'Terms of Service');

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { COMPANY, SUPPORT_EMAIL } from '../site/company.ts';
-import { useSiteInfo } from '../site/use-site-info.ts';
+import { useSiteInfo } from '@store/shell';
 import { CompanyAddress, LegalDocument, type LegalSection } from './legal-document.tsx';
 import { LEGAL_FACTS } from './legal-facts.ts';
 

@@ -1,17 +1,20 @@
+import { USER_ID, aDeliveredOrder, anOrder } from '@store/api-fake';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
-import { WHOLE_APP_TIMEOUT_MS, deliveredOrder, order, resetShop, storeSession, stubApi, user } from '../checkout/test-support.ts';
 
+const api = setupShopApi();
 beforeEach(resetShop);
 afterEach(resetShop);
 
 describe('the account page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   it("lists the shopper's orders with status, total and items, and the keys and downloads of delivered ones", async () => {
-    const older = order({ id: '77777777-7777-4777-8777-777777770001', user_id: user.id, created_at: '2026-11-01T10:00:00.000Z' });
-    const newer = deliveredOrder({ id: '77777777-7777-4777-8777-777777770002', user_id: user.id });
-    const api = stubApi({ ...storeSession(), 'GET /api/orders': () => ({ orders: [newer, older], total: 2 }) });
+    const older = anOrder({ id: '77777777-7777-4777-8777-777777770001', user_id: USER_ID, created_at: '2026-11-01T10:00:00.000Z' });
+    const newer = aDeliveredOrder({ id: '77777777-7777-4777-8777-777777770002', user_id: USER_ID });
+    signIn(api);
+    api.on('listMyOrders', { orders: [newer, older], total: 2 });
     renderApp('/account');
 
     const cards = await screen.findAllByRole('article');
@@ -25,11 +28,12 @@ describe('the account page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(within(cards[0]!).getByRole('link', { name: 'Download' })).toBeInTheDocument();
     expect(within(cards[1]!).queryByRole('button', { name: 'Copy key' })).toBeNull();
     expect(screen.getByText('alice · alice@example.com')).toBeInTheDocument();
-    expect(api.callsTo('GET', /^\/api\/orders$/)[0]?.url.searchParams.get('limit')).toBe('50');
+    expect(api.calls('listMyOrders')[0]?.query.limit).toBe(50);
   });
 
   it('shows a refunded order as Refunded, saying its payment was returned', async () => {
-    stubApi({ ...storeSession(), 'GET /api/orders': () => ({ orders: [order({ user_id: user.id, status: 'refunded' })], total: 1 }) });
+    signIn(api);
+    api.on('listMyOrders', { orders: [anOrder({ user_id: USER_ID, status: 'refunded' })], total: 1 });
     renderApp('/account');
 
     const card = await screen.findByRole('article');
@@ -38,17 +42,19 @@ describe('the account page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('fetches fresh download links on request', async () => {
-    const api = stubApi({ ...storeSession(), 'GET /api/orders': () => ({ orders: [deliveredOrder({ user_id: user.id })], total: 1 }) });
+    signIn(api);
+    api.on('listMyOrders', { orders: [aDeliveredOrder({ user_id: USER_ID })], total: 1 });
     renderApp('/account');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Refresh links' }));
 
     await screen.findByRole('button', { name: 'Refresh links' });
-    expect(api.callsTo('GET', /^\/api\/orders$/).length).toBeGreaterThanOrEqual(2);
+    expect(api.calls('listMyOrders').length).toBeGreaterThanOrEqual(2);
   });
 
   it('says there are no orders yet, with a link to the products', async () => {
-    stubApi({ ...storeSession(), 'GET /api/orders': () => ({ orders: [], total: 0 }) });
+    signIn(api);
+    api.on('listMyOrders', { orders: [], total: 0 });
     renderApp('/account');
 
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
@@ -56,13 +62,14 @@ describe('the account page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('pages through more than 50 orders', async () => {
-    const api = stubApi({ ...storeSession(), 'GET /api/orders': () => ({ orders: [order({ user_id: user.id })], total: 120 }) });
+    signIn(api);
+    api.on('listMyOrders', { orders: [anOrder({ user_id: USER_ID })], total: 120 });
     renderApp('/account?page=2');
 
     const pager = await screen.findByRole('navigation', { name: 'Order pages' });
     expect(pager).toHaveTextContent('Page 2 of 3');
     expect(within(pager).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/account');
     expect(within(pager).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/account?page=3');
-    expect(api.callsTo('GET', /^\/api\/orders$/)[0]?.url.searchParams.get('offset')).toBe('50');
+    expect(api.calls('listMyOrders')[0]?.query.offset).toBe(50);
   });
 });

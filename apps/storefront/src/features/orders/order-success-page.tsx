@@ -13,14 +13,10 @@ import { formatOrderDate, guestOrderTone, isSettled, paymentMethodLabel, shortOr
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { guestOrderQueryOptions } from './queries.ts';
+import { goodsByEmailLine, receiptLine } from './receipt-line.ts';
 import { useRawSearchParam } from './search-param.ts';
 
 export const ORDER_LOAD_FAILED = 'Error loading order details';
-
-/** Where the receipt went: the order's email when the answer has it, else the address given at checkout. */
-function receiptAddress(order: GuestOrderView): string {
-  return isFullOrder(order) ? order.invoice_data.email : 'the email given at checkout';
-}
 
 /**
  * The headline follows what is known of the order: placed (the spec's words) while it is pending or
@@ -59,7 +55,7 @@ export function OrderSuccessPage({ orderId }: { orderId: string }) {
       <OrderHero {...heroOf(order)}>
         <p>
           {order.data && isSettled(order.data)
-            ? `Thank you for your order. A receipt with your products was sent to ${receiptAddress(order.data)}.`
+            ? `Thank you for your order. ${receiptLine(order.data)}`
             : 'Thank you for your order. A receipt with your products is sent by email once the payment is confirmed.'}
         </p>
       </OrderHero>
@@ -142,7 +138,7 @@ function GuestOrderDetails({ order }: { order: GuestOrderView }) {
       {orderHasGoods(order) && <DeliveredGoods order={order} />}
       {order.status === 'completed' && !order.goods_included && (
         <Notice tone="info" live="none">
-          <p>Your licence keys and download links were sent to {receiptAddress(order)}. Open the link in that email to see them here.</p>
+          <p>{goodsByEmailLine(order)}</p>
         </Notice>
       )}
     </>

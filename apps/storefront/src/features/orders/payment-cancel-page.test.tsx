@@ -1,16 +1,17 @@
+import { ORDER_ID, vectorStudioPro as product } from '@store/api-fake';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { CHECKOUT_STORAGE_KEYS, saveGuestCheckout, savePendingOrder } from '../checkout/checkout-storage.ts';
-import { WHOLE_APP_TIMEOUT_MS, ORDER_ID, product, resetShop, stubApi } from '../checkout/test-support.ts';
 
+const api = setupShopApi();
 beforeEach(resetShop);
 afterEach(resetShop);
 
 describe('the payment cancelled page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   it('says the payment was cancelled, keeps the cart, and offers Try Again, Continue Shopping and Go Home', async () => {
-    const api = stubApi({});
     cartStore.getState().add(product(), 2);
     savePendingOrder({ orderId: ORDER_ID, total: 39.98 });
     saveGuestCheckout({ email: 'g@example.com', name: 'G', address: 'A', city: 'C', country: 'UK' }, cartStore.getState().items);
@@ -27,6 +28,6 @@ describe('the payment cancelled page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => 
     expect(cartStore.getState().items).toEqual([expect.objectContaining({ id: product().id, quantity: 2 })]);
     expect(window.localStorage.getItem('keyvault_cart')).not.toBeNull();
     expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.guestCartItems)).not.toBeNull();
-    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    expect(api.allCalls().filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });

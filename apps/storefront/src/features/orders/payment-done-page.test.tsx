@@ -1,14 +1,16 @@
+import { ORDER_ID, aProductList } from '@store/api-fake';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
-import { WHOLE_APP_TIMEOUT_MS, ORDER_ID, resetShop, stubApi } from '../checkout/test-support.ts';
 
+// The visit starts on the home page, which lists the newest products.
+setupShopApi({ listProducts: aProductList([]) });
 beforeEach(resetShop);
 afterEach(resetShop);
 
 describe('the /payment-success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   it('shows the payment handed over in the navigation state, with a link to the order', async () => {
-    stubApi({});
     const { router } = renderApp('/');
     await screen.findByRole('banner');
 
@@ -20,7 +22,6 @@ describe('the /payment-success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('says it in general words, with links to the account and products, when opened directly', async () => {
-    stubApi({});
     renderApp('/payment-success');
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();

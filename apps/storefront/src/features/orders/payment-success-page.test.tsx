@@ -1,25 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { ORDER_ID, USER_ID, aDeliveredOrder, anOrder, anOrderSummary, vectorStudioPro as product } from '@store/api-fake';
+import { createShellApp } from '@store/shell';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { createAppRouter } from '../../router.tsx';
+import { shell } from '../../shell.ts';
+import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { CHECKOUT_STORAGE_KEYS, saveOrderAccessToken, savePendingOrder } from '../checkout/checkout-storage.ts';
-import {
-  WHOLE_APP_TIMEOUT_MS,
-  ORDER_ID,
-  apiError,
-  deliveredOrder,
-  order,
-  orderSummary,
-  product,
-  resetShop,
-  storeSession,
-  stubApi,
-  user,
-} from '../checkout/test-support.ts';
+import { CAPTURE_MUTATION_KEY } from './payment-success-page.tsx';
 
 const PAYPAL_ID = '5O190127TN364715T';
 const RETURN_PATH = `/payment/success/${ORDER_ID}?token=${PAYPAL_ID}&PayerID=PAYER12345678`;
+
+const api = setupShopApi();
+const CAPTURED = { success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID };
 
 beforeEach(() => {
   resetShop();
@@ -31,10 +29,8 @@ afterEach(resetShop);
 describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   it('captures the payment, shows the paid order with its keys and download, and only then empties the cart', async () => {
     saveOrderAccessToken(ORDER_ID, 'guest-access-token');
-    const api = stubApi({
-      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
-      'GET /api/guest/orders/:orderId': () => deliveredOrder(),
-    });
+    api.on('paypalCaptureOrder', CAPTURED);
+    api.on('getGuestOrder', aDeliveredOrder());
     renderApp(RETURN_PATH);
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
@@ -52,8 +48,8 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     );
     expect(await screen.findByText('PayPal payment completed! Your products are available for download.')).toBeInTheDocument();
 
-    expect(api.callsTo('POST', /capture-order/).map((call) => call.params.paypalOrderId)).toEqual([PAYPAL_ID]);
-    expect(api.callsTo('GET', /guest\/orders/)[0]?.url.searchParams.get('token')).toBe('guest-access-token');
+    expect(api.calls('paypalCaptureOrder').map((call) => call.params.paypalOrderId)).toEqual([PAYPAL_ID]);
+    expect(api.calls('getGuestOrder')[0]?.query.token).toBe('guest-access-token');
     expect(cartStore.getState().items).toEqual([]);
     expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderId)).toBeNull();
     expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEYS.pendingOrderTotal)).toBeNull();
@@ -61,10 +57,8 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it("shows 'Paid' even though the API has already moved the order on to completed", async () => {
-    stubApi({
-      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
-      'GET /api/guest/orders/:orderId': () => deliveredOrder({ status: 'completed' }),
-    });
+    api.on('paypalCaptureOrder', CAPTURED);
+    api.on('getGuestOrder', aDeliveredOrder({ status: 'completed' }));
     renderApp(RETURN_PATH);
 
     const details = await screen.findByRole('region', { name: 'Order details' });
@@ -73,24 +67,20 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it("reads a signed-in buyer's order from the account", async () => {
-    const api = stubApi({
-      ...storeSession(),
-      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
-      'GET /api/orders/:id': () => deliveredOrder({ user_id: user.id }),
-    });
+    signIn(api);
+    api.on('paypalCaptureOrder', CAPTURED);
+    api.on('getMyOrder', aDeliveredOrder({ user_id: USER_ID }));
     renderApp(RETURN_PATH);
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(api.callsTo('GET', /^\/api\/orders\//)).toHaveLength(1);
+    expect(api.calls('getMyOrder')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/account');
     await waitFor(() => expect(cartStore.getState().items).toEqual([]));
   });
 
   it('does not capture again on a reload of the page, nor empty a cart filled since', async () => {
-    const api = stubApi({
-      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
-      'GET /api/guest/orders/:orderId': () => deliveredOrder(),
-    });
+    api.on('paypalCaptureOrder', CAPTURED);
+    api.on('getGuestOrder', aDeliveredOrder());
     const first = renderApp(RETURN_PATH);
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     await waitFor(() => expect(cartStore.getState().items).toEqual([]));
@@ -100,15 +90,12 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     renderApp(RETURN_PATH);
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
 
-    expect(api.callsTo('POST', /capture-order/)).toHaveLength(1);
+    expect(api.calls('paypalCaptureOrder')).toHaveLength(1);
     expect(cartStore.getState().items).toHaveLength(1);
   });
 
   it('keeps the cart and offers to try again when the capture fails', async () => {
-    stubApi({
-      'POST /api/paypal/capture-order/:paypalOrderId': () =>
-        apiError(409, 'PayPal declined the payment. Please try again with another funding source.', 'payment_declined'),
-    });
+    api.on('paypalCaptureOrder', api.error(409, 'PayPal declined the payment. Please try again with another funding source.', 'payment_declined'));
     renderApp(RETURN_PATH);
 
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
@@ -120,7 +107,7 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('says the PayPal payment failed when the capture cannot be completed on the way', async () => {
-    stubApi({ 'POST /api/paypal/capture-order/:paypalOrderId': () => apiError(502, 'PayPal is not answering', 'paypal_error') });
+    api.on('paypalCaptureOrder', api.error(502, 'PayPal is not answering', 'paypal_error'));
     renderApp(RETURN_PATH);
 
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
@@ -130,53 +117,80 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   });
 
   it('says the payment is still processing, and checks again on request', async () => {
-    let attempts = 0;
-    stubApi({
-      'POST /api/paypal/capture-order/:paypalOrderId': () =>
-        ++attempts === 1
-          ? apiError(409, 'PayPal is still processing this payment; the order completes as soon as it clears.', 'payment_pending')
-          : { success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID },
-      'GET /api/guest/orders/:orderId': () => deliveredOrder(),
-    });
+    api.once('paypalCaptureOrder', api.error(409, 'PayPal is still processing this payment; the order completes as soon as it clears.', 'payment_pending'));
+    api.on('paypalCaptureOrder', CAPTURED);
+    api.on('getGuestOrder', aDeliveredOrder());
     renderApp(RETURN_PATH);
 
     expect(await screen.findByRole('heading', { name: 'Payment processing' })).toBeInTheDocument();
+    expect(screen.getByText('PayPal is still processing this payment; the order completes as soon as it clears.')).toBeInTheDocument();
     expect(screen.queryByText('Payment capture failed')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(api.calls('paypalCaptureOrder')).toHaveLength(2);
   });
 
   it('shows an unpaid order as awaiting payment when PayPal sent no token', async () => {
-    const api = stubApi({ 'GET /api/guest/orders/:orderId': () => order({ status: 'pending' }) });
+    api.on('getGuestOrder', anOrder({ status: 'pending' }));
     renderApp(`/payment/success/${ORDER_ID}`);
 
     expect(await screen.findByRole('heading', { name: 'Awaiting payment' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
-    expect(api.callsTo('POST', /capture-order/)).toHaveLength(0);
+    expect(api.calls('paypalCaptureOrder')).toHaveLength(0);
     expect(cartStore.getState().items).toHaveLength(1);
   });
 
   it("shows a paid guest order opened without its token by its summary, without the buyer's email or the goods", async () => {
-    stubApi({
-      'POST /api/paypal/capture-order/:paypalOrderId': () => ({ success: true, capture_id: 'CAPTURE123', order_id: ORDER_ID }),
-      'GET /api/guest/orders/:orderId': () => orderSummary({ status: 'completed' }),
-    });
+    api.on('paypalCaptureOrder', CAPTURED);
+    api.on('getGuestOrder', anOrderSummary({ status: 'completed', receipt: 'sent' }));
     renderApp(RETURN_PATH);
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Order details' })).getByTestId('order-total')).toHaveTextContent('$39.98');
-    expect(screen.getByText(/A receipt with your products was sent to the email given at checkout\./)).toBeInTheDocument();
+    expect(screen.getByText(/A receipt was sent to the email given at checkout\./)).toBeInTheDocument();
     expect(screen.queryByText(/guest@example\.com/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Your products' })).toBeNull();
     expect(screen.getByRole('link', { name: 'View Order Page' })).toHaveAttribute('href', `/order-success/${ORDER_ID}`);
   });
 
   it('says a refunded order was not delivered and its payment returned', async () => {
-    stubApi({ 'GET /api/guest/orders/:orderId': () => order({ status: 'refunded' }) });
+    api.on('getGuestOrder', anOrder({ status: 'refunded' }));
     renderApp(`/payment/success/${ORDER_ID}`);
 
     expect(await screen.findByRole('heading', { name: 'Payment refunded' })).toBeInTheDocument();
     expect(screen.getByText(/could not be delivered, so its payment was returned to you/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['sent', 'Thank you for your purchase. A receipt was sent to guest@example.com.'],
+    ['queued', 'Thank you for your purchase. A receipt is on its way to guest@example.com.'],
+    ['not_sent', "Thank you for your purchase. We could not email a receipt: keep this page's link (and the keys shown here)."],
+  ] as const)('says what became of the receipt: %s', async (receipt, sentence) => {
+    api.on('paypalCaptureOrder', CAPTURED);
+    api.on('getGuestOrder', aDeliveredOrder({ receipt }));
+    renderApp(RETURN_PATH);
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText(sentence)).toBeInTheDocument();
+    expect(screen.queryByText(/A receipt with your products was sent/)).toBeNull();
+  });
+
+  it('captures exactly once per visit, even under StrictMode and re-renders', async () => {
+    api.on('paypalCaptureOrder', CAPTURED);
+    api.on('getGuestOrder', aDeliveredOrder());
+    // As main.tsx renders the shop: under StrictMode, whose development double effects would fire a write twice.
+    const app = createShellApp({ createRouter: createAppRouter, shell, history: createMemoryHistory({ initialEntries: [RETURN_PATH] }) });
+    onTestFinished(app.stop);
+    const { queryClient } = app;
+    const view = render(<StrictMode>{app.element}</StrictMode>);
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    view.rerender(<StrictMode>{app.element}</StrictMode>);
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    // One run of the capture mutation (not only one request, which captureOnce would also ensure), and no query.
+    expect(queryClient.getMutationCache().findAll({ mutationKey: CAPTURE_MUTATION_KEY })).toHaveLength(1);
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['payments', 'capture'] })).toHaveLength(0);
+    expect(api.calls('paypalCaptureOrder')).toHaveLength(1);
   });
 });

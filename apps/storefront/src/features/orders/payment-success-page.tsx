@@ -1,8 +1,8 @@
-import { ApiError, type GuestOrderView, isFullOrder } from '@store/contracts';
+import { ApiError, ERROR_CODE, type GuestOrderView, isFullOrder } from '@store/contracts';
 import { AlertIcon, Badge, Button, CheckIcon, ClockIcon, Container, PagePending, Price, StatusBadge, buttonClassName } from '@store/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { cartStore } from '../cart/cart-store.ts';
 import { clearPendingOrder, readPendingOrder } from '../checkout/checkout-storage.ts';
@@ -15,6 +15,7 @@ import { formatOrderDate, isSettled, shortOrderId } from './order-format.ts';
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { buyerOrderQueryOptions } from './queries.ts';
+import { goodsByEmailLine, receiptLine } from './receipt-line.ts';
 import { useRawSearchParam } from './search-param.ts';
 
 export const PAYMENT_MESSAGES = {
@@ -33,6 +34,14 @@ function isRefusal(error: Error): boolean {
   return !(error instanceof TypeError);
 }
 
+/** PayPal has the buyer's approval but the money has not cleared: the capture is worth trying again later. */
+function isPendingCapture(error: Error): boolean {
+  return error instanceof ApiError && error.code === ERROR_CODE.payment_pending;
+}
+
+/** The key of the capture mutation (tests count its runs in the mutation cache). */
+export const CAPTURE_MUTATION_KEY = ['payments', 'capture'] as const;
+
 
 /**
  * PayPal's return page (/payment/success/{orderId}?token=<PayPal order id>&PayerID=...): captures the
@@ -43,16 +52,24 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
   const paypalOrderId = useRawSearchParam('token');
   const { status: sessionStatus, user } = useShopper();
 
-  const capture = useQuery({
-    queryKey: ['payments', 'capture', paypalOrderId],
-    queryFn: () => captureOnce(paypalOrderId!),
-    enabled: paypalOrderId !== null,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+  // PayPal's sentence while the payment is still processing: the page keeps saying it while it checks again.
+  const [processing, setProcessing] = useState<string | null>(null);
+  const capture = useMutation({
+    mutationKey: CAPTURE_MUTATION_KEY,
+    mutationFn: captureOnce,
+    onSuccess: () => setProcessing(null),
+    onError: (error) => setProcessing(isPendingCapture(error) ? error.message : null),
   });
+  const { mutate: startCapture } = capture;
+
+  // A write, fired once on arrival: the ref keeps React's development double effects and any re-render
+  // from sending it twice (captureOnce also shares one request per PayPal order and skips it after a reload).
+  const fired = useRef<string | null>(null);
+  useEffect(() => {
+    if (paypalOrderId === null || fired.current === paypalOrderId) return;
+    fired.current = paypalOrderId;
+    startCapture(paypalOrderId);
+  }, [paypalOrderId, startCapture]);
   const captured = paypalOrderId === null || capture.isSuccess;
 
   const order = useQuery({
@@ -72,7 +89,7 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
     toast.success(PAYMENT_MESSAGES.completed, { id: `paid-${orderId}` });
   }, [order.data, capture.data, orderId]);
 
-  const pendingCapture = capture.error instanceof ApiError && capture.error.code === 'payment_pending';
+  const pendingCapture = processing !== null && (capture.isError || capture.isPending);
   const refused = capture.isError && isRefusal(capture.error);
   useEffect(() => {
     if (!capture.isError || pendingCapture) return;
@@ -82,24 +99,25 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
     if (order.isError) toast.error(PAYMENT_MESSAGES.orderLoadFailed, { id: `order-failed-${orderId}` });
   }, [order.isError, orderId]);
 
+  if (pendingCapture) {
+    return (
+      <Container className={styles.page}>
+        <OrderHero icon={<ClockIcon size={32} />} tone="warning" title="Payment processing">
+          <p>{processing}</p>
+        </OrderHero>
+        <div className={styles.actions}>
+          <Button onClick={() => paypalOrderId && startCapture(paypalOrderId)} loading={capture.isPending}>
+            Check again
+          </Button>
+          <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
+            Go Home
+          </Link>
+        </div>
+      </Container>
+    );
+  }
+
   if (capture.isError) {
-    if (pendingCapture) {
-      return (
-        <Container className={styles.page}>
-          <OrderHero icon={<ClockIcon size={32} />} tone="warning" title="Payment processing">
-            <p>{capture.error.message}</p>
-          </OrderHero>
-          <div className={styles.actions}>
-            <Button onClick={() => void capture.refetch()} loading={capture.isFetching}>
-              Check again
-            </Button>
-            <Link to="/" className={buttonClassName({ variant: 'secondary' })}>
-              Go Home
-            </Link>
-          </div>
-        </Container>
-      );
-    }
     // A 5xx says nothing useful to the buyer; any other failure (a 4xx detail, a refused capture) does.
     const detail =
       capture.error instanceof ApiError && capture.error.status >= 500 ? 'PayPal could not complete the payment.' : capture.error.message;
@@ -152,11 +170,6 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
   return <PaidOrder order={data} />;
 }
 
-/** Where the receipt went; a summary (a guest order opened without its token) does not say. */
-function receiptAddress(order: GuestOrderView): string {
-  return isFullOrder(order) ? order.invoice_data.email : 'the email given at checkout';
-}
-
 function OrderPageLink({ order }: { order: GuestOrderView }) {
   return isFullOrder(order) && order.user_id ? (
     <Link to="/account" className={buttonClassName()}>
@@ -176,8 +189,7 @@ function PaidOrder({ order }: { order: GuestOrderView }) {
     <Container className={styles.page}>
       <OrderHero icon={<CheckIcon size={32} />} tone="success" title={free ? 'Order Complete!' : 'Payment Successful!'}>
         <p>
-          {free ? 'Your free products are ready.' : 'Thank you for your purchase.'} A receipt with your products was sent to{' '}
-          {receiptAddress(order)}.
+          {free ? 'Your free products are ready.' : 'Thank you for your purchase.'} {receiptLine(order)}
         </p>
       </OrderHero>
       <section className={styles.card} aria-labelledby="payment-details-title">
@@ -214,7 +226,7 @@ function PaidOrder({ order }: { order: GuestOrderView }) {
       ) : (
         <p className={styles.muted}>
           {order.status === 'completed'
-            ? `Your licence keys and download links were sent to ${receiptAddress(order)}.`
+            ? goodsByEmailLine(order)
             : 'Your products are being prepared and will appear here and in your email shortly.'}
         </p>
       )}

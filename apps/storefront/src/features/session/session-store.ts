@@ -1,29 +1,21 @@
 import { type User } from '@store/contracts';
-import { createSessionStore, type SessionState, type SessionStatus } from '@store/ui';
+import { createAppSession } from '@store/shell';
+import type { SessionState, SessionStatus } from '@store/ui';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { api } from '../../lib/api.ts';
-import { holdLoginRedirectWhileLoggingOut } from './unauthorized.ts';
 
 export type { SessionState, SessionStatus };
 
 /** The shopper's session (spec section 4), kept by the store both apps share, checked with GET /auth/me. */
-export const sessionStore = createSessionStore({
-  fetchCurrentUser: () => api.me(),
-  endSession: (signal) => api.logout(undefined, { signal }),
-});
+export const sessionStore = createAppSession(api);
 
 /**
  * Logout (spec section 2): POST /auth/logout ends this token's session on the server, then the session is
  * forgotten here, whatever the server answered. A 401 on the way does not send the shopper to /login.
  */
-export async function logout(): Promise<void> {
-  const release = holdLoginRedirectWhileLoggingOut();
-  try {
-    await sessionStore.getState().logout();
-  } finally {
-    release();
-  }
+export function logout(): Promise<void> {
+  return sessionStore.getState().logout();
 }
 
 /** Waits for the start-up check, then answers the signed-in user (or null): what route guards ask. */

@@ -1,31 +1,27 @@
+import { aProductList, aUser, anAdmin, deferred } from '@store/api-fake';
 import type { User } from '@store/contracts';
 import { SESSION_KEYS } from '@store/ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_TOKEN, WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
-import { APP_TEST_TIMEOUT, aUser, anAdmin, apiError, json, resetBrowserState, storeSession, stubApi } from '../session/testing.ts';
 import { sessionStore } from '../session/session-store.ts';
-import { onUnauthorized } from '../session/unauthorized.ts';
+import { onUnauthorized } from '@store/shell';
+
+// The home page lists the newest products: an empty catalogue.
+const api = setupShopApi({ listProducts: aProductList([]) });
 
 const header = () => within(screen.getByRole('banner'));
 
 /** The app at `path` for a shopper whose stored session the server confirms. */
-async function renderSignedIn(user: User, path = '/', handlers: Parameters<typeof stubApi>[0] = {}) {
-  storeSession(user);
-  const fetchMock = stubApi({ 'GET /api/auth/me': () => json(user), ...handlers });
+async function renderSignedIn(user: User, path = '/') {
+  signIn(api, user);
   const view = renderApp(path);
   await screen.findByRole('banner');
   const menuButton = await header().findByRole('button', { name: user.username });
-  return { ...view, menuButton, fetchMock };
-}
-
-/** The calls made to `METHOD /path`, with the headers they carried. */
-function callsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
-  return fetchMock.mock.calls.filter(
-    ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key,
-  );
+  return { ...view, menuButton };
 }
 
 async function clickLogout(menuButton: HTMLElement) {
@@ -42,17 +38,14 @@ const PRODUCT = {
   product_type: 'single',
 } as const;
 
-describe('the navigation bar', { timeout: APP_TEST_TIMEOUT }, () => {
-  beforeEach(resetBrowserState);
-  afterEach(() => {
-    act(() => cartStore.getState().clear());
-    resetBrowserState();
-  });
+describe('the navigation bar', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
+  beforeEach(resetShop);
+  afterEach(resetShop);
 
   it('shows neither Login nor a user while the stored session is being checked', async () => {
-    storeSession(aUser());
-    let confirm: (response: Response) => void = () => {};
-    stubApi({ 'GET /api/auth/me': () => new Promise<Response>((resolve) => (confirm = resolve)) });
+    signIn(api, aUser());
+    const confirmed = deferred<User>();
+    api.on('me', () => confirmed.promise);
     renderApp('/');
 
     expect(await screen.findByTestId('session-pending')).toBeInTheDocument();
@@ -60,7 +53,7 @@ describe('the navigation bar', { timeout: APP_TEST_TIMEOUT }, () => {
     expect(header().queryByRole('link', { name: 'Sign Up' })).toBeNull();
     expect(header().queryByRole('button', { name: 'alice' })).toBeNull();
 
-    confirm(json(aUser()));
+    confirmed.resolve(aUser());
     expect(await header().findByRole('button', { name: 'alice' })).toBeInTheDocument();
     expect(screen.queryByTestId('session-pending')).toBeNull();
   });
@@ -164,22 +157,21 @@ describe('the navigation bar', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('tells the server to end the session on logout, with the token, before forgetting it', async () => {
-    const { menuButton, router, fetchMock } = await renderSignedIn(aUser(), '/privacy-policy');
+    const { menuButton, router } = await renderSignedIn(aUser(), '/privacy-policy');
 
     await clickLogout(menuButton);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const calls = callsTo(fetchMock, 'POST /api/auth/logout');
+    const calls = api.calls('logout');
     expect(calls).toHaveLength(1);
-    expect(new Headers(calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer stored-token');
+    expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);
     expect(sessionStore.getState().user).toBeNull();
   });
 
   it('still logs out and goes home when the server cannot be reached', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { menuButton, router } = await renderSignedIn(aUser(), '/privacy-policy', {
-      'POST /api/auth/logout': () => Promise.reject(new TypeError('Failed to fetch')),
-    });
+    api.on('logout', () => Response.error());
+    const { menuButton, router } = await renderSignedIn(aUser(), '/privacy-policy');
 
     await clickLogout(menuButton);
 
@@ -192,9 +184,8 @@ describe('the navigation bar', { timeout: APP_TEST_TIMEOUT }, () => {
 
   it('goes home, not to the login page, when the server says the token had already expired', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { menuButton, router } = await renderSignedIn(aUser(), '/privacy-policy', {
-      'POST /api/auth/logout': () => apiError(401, 'Your session has ended', 'unauthorized'),
-    });
+    api.on('logout', api.error(401, 'Your session has ended', 'unauthorized'));
+    const { menuButton, router } = await renderSignedIn(aUser(), '/privacy-policy');
     // As main.tsx wires it: any other 401 forgets the session and goes to /login.
     const navigateToLogin = vi.fn(() => void router.navigate({ to: '/login' }));
     const stop = onUnauthorized({ forgetSession: () => sessionStore.getState().signOut(), navigateToLogin });
@@ -228,7 +219,6 @@ describe('the navigation bar', { timeout: APP_TEST_TIMEOUT }, () => {
   });
 
   it('shows the cart count badge only when the cart holds something', async () => {
-    stubApi();
     renderApp('/');
     await screen.findByRole('banner');
     const cart = await header().findByRole('link', { name: 'Cart' });

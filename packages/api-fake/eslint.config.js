@@ -1,0 +1,3 @@
+import base from '@store/eslint-config/base';
+
+export default base;

@@ -1,0 +1,216 @@
+/**
+ * Sample data as the API answers it, typed by the contract's schemas: a builder per shape, every field
+ * overridable. The fake checks each answer against its route's schema, so a fixture cannot drift.
+ */
+import type { AuthResponse, CartItem, CategoryOption, Order, OrderItem, OrderSummary, Product, ProductList, SiteInfo, User } from '@store/contracts';
+
+export const PRODUCT_ID = '11111111-1111-4111-8111-111111111111';
+export const OTHER_PRODUCT_ID = '22222222-2222-4222-8222-222222222222';
+export const ORDER_ID = '33333333-3333-4333-8333-3333abcdef12';
+export const USER_ID = '44444444-4444-4444-8444-444444444444';
+export const ADMIN_ID = '0b7d2c4e-8a55-4f2e-a1c3-5e9f6d7b8a20';
+
+export const SITE_INFO: SiteInfo = {
+  site_name: 'Acme Keys',
+  logo_url: null,
+  primary_color: '#0ea5e9',
+  secondary_color: '#22c55e',
+  font_family: 'Inter',
+  theme: 'dark',
+  payments_sandbox: false,
+};
+
+/** The categories as GET /api/products/categories answers them. */
+export const CATEGORY_OPTIONS: CategoryOption[] = [
+  { value: 'ai_tools', label: 'AI Tools' },
+  { value: 'software', label: 'Software' },
+  { value: 'licenses', label: 'Licenses' },
+  { value: 'plugins', label: 'Plugins' },
+  { value: 'templates', label: 'Templates' },
+  { value: 'courses', label: 'Courses' },
+];
+
+export function aUser(overrides: Partial<User> = {}): User {
+  return {
+    id: USER_ID,
+    username: 'alice',
+    email: 'alice@example.com',
+    role: 'user',
+    is_active: true,
+    created_at: '2026-10-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function anAdmin(overrides: Partial<User> = {}): User {
+  return aUser({ id: ADMIN_ID, username: 'admin', email: 'admin@example.com', role: 'admin', ...overrides });
+}
+
+export function authResponse(user: User = aUser(), token = `token-of-${user.username}`): AuthResponse {
+  return { access_token: token, token_type: 'bearer', expires_in: 28_800, user };
+}
+
+let productSequence = 0;
+
+/** A product with a fresh id and title at each call (`Product 1`, `Product 2` ...). */
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  productSequence += 1;
+  const n = productSequence;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    title: `Product ${n}`,
+    description: 'A short description.',
+    detailed_description: 'A longer description.',
+    price: 49,
+    category: 'software',
+    product_type: 'single',
+    images: [`/uploads/product-${n}.jpg`],
+    image: `/uploads/product-${n}.jpg`,
+    features: [],
+    system_requirements: {},
+    stock_quantity: 10,
+    rating: 4.5,
+    reviews_count: 12,
+    created_at: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aProductList(products: Product[], total = products.length): ProductList {
+  return { products, total };
+}
+
+/** The product `PRODUCT_ID`, Vector Studio Pro at $19.99: the one `aCartLine()` and `anItem()` refer to. */
+export function vectorStudioPro(overrides: Partial<Product> = {}): Product {
+  return aProduct({
+    id: PRODUCT_ID,
+    title: 'Vector Studio Pro',
+    description: 'Design tool',
+    detailed_description: 'A design tool',
+    price: 19.99,
+    images: [],
+    image: null,
+    rating: 4,
+    reviews_count: 3,
+    ...overrides,
+  });
+}
+
+/**
+ * What GET /api/products answers to a cart's `ids=a,b`: those of `products` that are listed. Read at each
+ * call, so a test can change a price between two visits by changing the array.
+ */
+export function catalogueOf(...products: Product[]): (call: { query: { ids?: string } }) => ProductList {
+  return ({ query }) => {
+    const ids = query.ids?.split(',') ?? [];
+    return aProductList(products.filter((product) => ids.includes(product.id)));
+  };
+}
+
+/** A cart line of the product `PRODUCT_ID`. */
+export function aCartLine(overrides: Partial<CartItem> = {}): CartItem {
+  return {
+    id: PRODUCT_ID,
+    title: 'Vector Studio Pro',
+    price: 19.99,
+    quantity: 1,
+    image: null,
+    category: 'software',
+    product_type: 'single',
+    ...overrides,
+  };
+}
+
+export function anItem(overrides: Partial<OrderItem> = {}): OrderItem {
+  return {
+    id: '55555555-5555-4555-8555-555555555555',
+    product_id: PRODUCT_ID,
+    title: 'Vector Studio Pro',
+    quantity: 2,
+    price: 19.99,
+    delivery: 'license_key',
+    ...overrides,
+  };
+}
+
+/** A pending guest order of two `Vector Studio Pro` keys, paid with PayPal. */
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: ORDER_ID,
+    user_id: null,
+    status: 'pending',
+    total_amount: 39.98,
+    payment_method: 'paypal',
+    payment_id: null,
+    created_at: '2026-11-22T10:00:00.000Z',
+    invoice_data: { email: 'guest@example.com', name: 'Gus Guest', address: '1 Road', city: 'Leeds', country: 'UK' },
+    items: [anItem()],
+    expires_at: null,
+    goods_included: false,
+    test: false,
+    ...overrides,
+  };
+}
+
+/** A delivered order: its first line carries two keys, a second line a download link. */
+export function aDeliveredOrder(overrides: Partial<Order> = {}): Order {
+  return anOrder({
+    status: 'completed',
+    payment_id: 'CAPTURE123',
+    goods_included: true,
+    items: [
+      anItem({ keys: ['AAAA-1111-BBBB', 'CCCC-2222-DDDD'] }),
+      anItem({
+        id: '66666666-6666-4666-8666-666666666666',
+        product_id: OTHER_PRODUCT_ID,
+        title: 'Course Bundle',
+        quantity: 1,
+        price: 5,
+        delivery: 'download',
+        download_url: '/api/downloads/66666666-6666-4666-8666-666666666666?expires=1&signature=abc',
+      }),
+    ],
+    total_amount: 44.98,
+    ...overrides,
+  });
+}
+
+/** A $0 order as the API answers its creation: completed at once, with its goods, no PayPal. */
+export function aFreeOrder(overrides: Partial<Order> = {}): Order {
+  const delivered = aDeliveredOrder();
+  return aDeliveredOrder({
+    payment_method: 'free',
+    payment_id: null,
+    total_amount: 0,
+    items: delivered.items.map((item) => ({ ...item, price: 0 })),
+    ...overrides,
+  });
+}
+
+/** A guest order as the API answers it without the order's access token: no buyer, no payment, no goods. */
+export function anOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  const { id, status, total_amount, created_at, expires_at, items, test } = anOrder();
+  return {
+    id,
+    status,
+    total_amount,
+    created_at,
+    expires_at,
+    items: items.map(({ id: itemId, product_id, title, quantity, price, delivery }) => ({ id: itemId, product_id, title, quantity, price, delivery })),
+    goods_included: false,
+    test,
+    ...overrides,
+  };
+}
+
+/** A promise with its resolve function, to hold an answer back while a test looks at the loading state. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** A promise that never settles: a request still on its way. */
+export const never = <T>(): Promise<T> => new Promise<T>(() => {});

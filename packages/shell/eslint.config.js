@@ -1,0 +1,3 @@
+import react from '@store/eslint-config/react';
+
+export default react;

@@ -1,0 +1,56 @@
+import { createQueryClient } from '@store/ui';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ShellProvider, type ShellBinding } from '../binding.tsx';
+import { sendToLoginOnUnauthorized } from '../session/app-session.ts';
+import type { ShellRouterOptions } from './create-router.ts';
+
+export interface ShellAppOptions<TRouter extends AnyRouter> {
+  /** The app's router factory (its `router.tsx`, built on `createShellRouter`). */
+  createRouter: (options: ShellRouterOptions) => TRouter;
+  shell: ShellBinding;
+  /** The browser's history by default; tests pass a memory history. */
+  history?: RouterHistory;
+  /** A query client of the caller's (tests turn retries off); a fresh one with the app's retry policy by default. */
+  queryClient?: QueryClient;
+}
+
+export interface ShellAppInstance<TRouter extends AnyRouter> {
+  router: TRouter;
+  queryClient: QueryClient;
+  /** The whole app, to render. */
+  element: React.JSX.Element;
+  /** Unregisters the 401 handling. */
+  stop: () => void;
+}
+
+/** The providers every screen runs inside: the app's binding, the query cache and the router. */
+export function ShellApp({ router, queryClient, shell }: { router: AnyRouter; queryClient: QueryClient; shell: ShellBinding }) {
+  return (
+    <ShellProvider binding={shell}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ShellProvider>
+  );
+}
+
+/** One app, ready to render: its query cache, its router, the 401 handling wired, the session check started. */
+export function createShellApp<TRouter extends AnyRouter>({ createRouter, shell, history, queryClient = createQueryClient() }: ShellAppOptions<TRouter>): ShellAppInstance<TRouter> {
+  const router = createRouter({ queryClient, history });
+  // Any 401 answer forgets the session and shows the login screen, coming back after (spec section 8).
+  const stop = sendToLoginOnUnauthorized(router, shell.session);
+  void shell.session.getState().initialize();
+  return { router, queryClient, stop, element: <ShellApp router={router} queryClient={queryClient} shell={shell} /> };
+}
+
+/** The app's entry (`main.tsx`): builds it and renders it into the page's `#root`. */
+export function startShellApp<TRouter extends AnyRouter>(options: ShellAppOptions<TRouter>): ShellAppInstance<TRouter> {
+  const app = createShellApp(options);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  createRoot(container).render(<StrictMode>{app.element}</StrictMode>);
+  return app;
+}

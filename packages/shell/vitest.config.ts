@@ -1,0 +1,3 @@
+import { reactPreset } from '@store/vitest-config/react';
+
+export default reactPreset;

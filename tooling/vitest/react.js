@@ -1,0 +1,18 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The test preset of the React apps and packages: jsdom, tests beside the code, `src/test/setup.ts`
+ * (the jest-dom matchers, a test fails on any console.error), stubbed globals undone after each test.
+ */
+export const reactPreset = defineConfig({
+  // The shared components are styled with `.css.ts` files, compiled here as in the build.
+  plugins: [vanillaExtractPlugin()],
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    unstubGlobals: true,
+    watch: false,
+  },
+});
