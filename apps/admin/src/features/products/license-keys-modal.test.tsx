@@ -82,7 +82,7 @@ describe('the licence keys dialog', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByLabelText('Licence keys'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Add keys' }));
     expect(
-      within(dialog).getByText(`Paste at least one key, one per line, each at most ${LIMITS.licenseKeyMaxLength} characters`),
+      await within(dialog).findByText(`Paste at least one key, one per line, each at most ${LIMITS.licenseKeyMaxLength} characters`),
     ).toBeInTheDocument();
     expect(api.calls('adminAddLicenseKeys')).toHaveLength(0);
 

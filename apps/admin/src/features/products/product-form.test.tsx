@@ -66,11 +66,12 @@ describe('the product form', { timeout: 30_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
 
-    expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
+    // The check is asynchronous (the resolver), and the focus follows the render that shows the messages.
+    expect(await within(dialog).findByText('Product name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Price is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Short description is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Detailed description is required')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Product name')).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByLabelText('Product name')).toHaveFocus());
     expect(api.calls('adminCreateProduct')).toHaveLength(0);
   });
 
@@ -82,7 +83,7 @@ describe('the product form', { timeout: 30_000 }, () => {
     await fillRequired(user, dialog, { title: '   ', price: '19.999' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
 
-    expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Product name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Price goes in steps of 0.01 (at most two decimals)')).toBeInTheDocument();
     expect(api.calls('adminCreateProduct')).toHaveLength(0);
   });
@@ -257,7 +258,7 @@ describe('the product form', { timeout: 30_000 }, () => {
     const name = within(dialog).getByLabelText('Product name');
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
-    expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Product name is required')).toBeInTheDocument();
 
     await user.type(name, 'N');
     expect(within(dialog).queryByText('Product name is required')).not.toBeInTheDocument();
@@ -266,8 +267,8 @@ describe('the product form', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByText('Product name is required')).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
-    expect(within(dialog).getByText('Product name is required')).toBeInTheDocument();
-    expect(name).toHaveFocus();
+    expect(await within(dialog).findByText('Product name is required')).toBeInTheDocument();
+    await waitFor(() => expect(name).toHaveFocus());
     expect(api.calls('adminCreateProduct')).toHaveLength(0);
   });
 

@@ -167,7 +167,7 @@ describe('the settings screen', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('From email'), 'not-an-address');
     await user.click(saveButton());
 
-    expect(screen.getByText('Enter a port number from 1 to 65535')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a port number from 1 to 65535')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
     expect(api.calls('adminUpdateSettings')).toHaveLength(0);
   });
