@@ -1,4 +1,5 @@
 import { SECRET_MASK, type SiteSettings } from '@store/contracts';
+import type { Page } from '@playwright/test';
 import { expect, test, type Session, type StoreApi } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
@@ -11,6 +12,16 @@ async function readSettings(api: StoreApi, admin: Session): Promise<SiteSettings
   const response = await api.request.get('/api/admin/settings', { headers: auth(admin) });
   expect(response.ok()).toBe(true);
   return (await response.json()) as SiteSettings;
+}
+
+/**
+ * Saves the form and waits for the server's answer to this save: the success toast of an earlier save may
+ * still be on screen (4 s), so it alone does not say this save has landed.
+ */
+async function saveChanges(page: Page): Promise<void> {
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/settings') && response.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  expect((await saved).ok()).toBe(true);
 }
 
 async function restoreSettings(api: StoreApi, admin: Session, settings: Partial<SiteSettings>): Promise<void> {
@@ -45,7 +56,7 @@ test('a colour preset and a font, once saved, re-theme the admin at once and the
       .toBe(true);
     await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCSS('background-color', 'rgb(14, 165, 233)');
 
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await saveChanges(page);
     await expect(page.getByText('Settings saved successfully!')).toBeVisible();
     await page.mouse.move(0, 0); // no hover colour on the button
     // The whole admin takes it at once: buttons, font and the title.
@@ -95,7 +106,7 @@ test('a secret is stored, shown only masked, kept when the mask is saved back, a
     await page.goto('/admin/settings');
     const key = page.getByLabel('CoinGate API key', { exact: true });
     await key.fill(SANDBOX_COINGATE_KEY);
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await saveChanges(page);
     await expect(page.getByText('Settings saved successfully!')).toBeVisible();
 
     // After a reload: masked in a password field, never the value; the API answers the mask too.
@@ -108,7 +119,7 @@ test('a secret is stored, shown only masked, kept when the mask is saved back, a
 
     // Saving again with the mask keeps the stored key: the connection still works.
     await page.getByLabel('SMTP host').fill('smtp.example.com');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await saveChanges(page);
     await expect(page.getByText('Settings saved successfully!').first()).toBeVisible();
     await page.reload();
     await expect(key).toHaveValue(SECRET_MASK);
@@ -117,14 +128,14 @@ test('a secret is stored, shown only masked, kept when the mask is saved back, a
 
     // A wrong key replaces it, and CoinGate says so.
     await key.fill('not-the-key');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await saveChanges(page);
     await expect(page.getByText('Settings saved successfully!').first()).toBeVisible();
     await page.getByRole('button', { name: 'Test Connection' }).click();
     await expect(page.getByText('CoinGate API error: Auth Token is not valid')).toBeVisible();
 
     // Cleared: nothing is stored any more.
     await page.getByRole('button', { name: 'Clear CoinGate API key' }).click();
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await saveChanges(page);
     await expect(page.getByText('Settings saved successfully!').first()).toBeVisible();
     expect((await readSettings(api, admin)).coingate_api_key).toBe('');
     await page.getByRole('button', { name: 'Test Connection' }).click();
