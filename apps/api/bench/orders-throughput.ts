@@ -32,6 +32,7 @@ async function runBench(): Promise<void> {
   const config = loadConfig({
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATA_ENCRYPTION_KEY: 'YmVuY2gtZGF0YS1lbmNyeXB0aW9uLWtleS0zMmJ5dGU=',
     ADMIN_PASSWORD: 'bench-admin-password',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

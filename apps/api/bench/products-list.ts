@@ -41,6 +41,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 const config = loadConfig({
   NODE_ENV: 'production',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  DATA_ENCRYPTION_KEY: 'YmVuY2gtZGF0YS1lbmNyeXB0aW9uLWtleS0zMmJ5dGU=',
   ADMIN_PASSWORD: 'bench-admin-password',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',

@@ -13,6 +13,7 @@ import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { backgroundJobsPlugin } from './plugins/background-jobs.ts';
 import { configPlugin } from './plugins/config.ts';
+import { dataEncryptionPlugin } from './plugins/data-encryption.ts';
 import { dbPlugin, openMigratedDatabase } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
@@ -70,8 +71,9 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   await app.register(corsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(multipartPlugin);
-  // Shared services: app.db, app.guard and sessions, app.storage (and /uploads/).
+  // Shared services: app.db, app.dataCipher, app.guard and sessions, app.storage (and /uploads/).
   await app.register(dbPlugin, { database: await openMigratedDatabase(config, app.log, database), closeWithApp: !database });
+  await app.register(dataEncryptionPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);
   // Before the routes: the OpenAPI document is collected from the routes registered after it.

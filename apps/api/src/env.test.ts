@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.ts';
 
 const GOOD_SECRET = 'a-jwt-secret-that-is-long-enough-0123456789';
+/** 32 bytes in base64, as `openssl rand -base64 32` writes them. */
+const GOOD_DATA_KEY = 'q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA=';
 /** What a production start needs at least. */
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, PUBLIC_URL: 'https://shop.example.com' };
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, PUBLIC_URL: 'https://shop.example.com', DATA_ENCRYPTION_KEY: GOOD_DATA_KEY };
 
 /** Runs loadConfig and answers the ConfigError it throws (failing the test when it does not throw one). */
 function configError(env: Record<string, string>): ConfigError {
@@ -83,8 +85,12 @@ describe('bad values', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
     ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
-    ['JWT_SECRET', { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com' }],
-    ['PUBLIC_URL', { NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET }],
+    ['JWT_SECRET', { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', DATA_ENCRYPTION_KEY: GOOD_DATA_KEY }],
+    ['PUBLIC_URL', { NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, DATA_ENCRYPTION_KEY: GOOD_DATA_KEY }],
+    ['DATA_ENCRYPTION_KEY', { NODE_ENV: 'production', JWT_SECRET: GOOD_SECRET, PUBLIC_URL: 'https://shop.example.com' }],
+    ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: 'too-short' }],
+    ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: Buffer.alloc(33, 7).toString('base64') }],
+    ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: '0'.repeat(64) }],
     ['PUBLIC_URL', { PUBLIC_URL: 'ftp://shop.example.com' }],
     ['PAYMENT_SANDBOX', { ...PRODUCTION, PAYMENT_SANDBOX: 'true' }],
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'password123' }],
@@ -120,7 +126,7 @@ describe('bad values', () => {
   });
 
   it('lists a port out of range together with a production start that has no JWT_SECRET', () => {
-    const error = configError({ PORT: '70000', NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', SEED_DEMO: 'maybe', ADMIN_PASSWORD: 'short' });
+    const error = configError({ PORT: '70000', NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', DATA_ENCRYPTION_KEY: GOOD_DATA_KEY, SEED_DEMO: 'maybe', ADMIN_PASSWORD: 'short' });
     expect(error.problems).toHaveLength(4);
     expect(error.problems).toEqual(
       expect.arrayContaining([
@@ -142,6 +148,26 @@ describe('bad values', () => {
     expect(error.message).not.toContain('short-jwt-secret-value');
     expect(error.message).not.toContain('pw1234');
     expect(error.message).not.toContain('db-password-value');
+  });
+
+  it('refuses a production start without DATA_ENCRYPTION_KEY, saying why and how to make one', () => {
+    const { JWT_SECRET, PUBLIC_URL, NODE_ENV } = PRODUCTION;
+    const error = configError({ NODE_ENV, JWT_SECRET, PUBLIC_URL });
+    expect(error.problems).toEqual([expect.stringMatching(/^DATA_ENCRYPTION_KEY is required when NODE_ENV is production: .*openssl rand -base64 32/)]);
+  });
+
+  it('never repeats a bad DATA_ENCRYPTION_KEY in its message', () => {
+    const error = configError({ DATA_ENCRYPTION_KEY: 'my-secret-key-value-that-is-wrong' });
+    expect(error.message).toContain('DATA_ENCRYPTION_KEY must be 32 random bytes');
+    expect(error.message).not.toContain('my-secret-key-value-that-is-wrong');
+  });
+
+  it('reads DATA_ENCRYPTION_KEY as 64 hex digits or as base64 with or without padding, and leaves it unset otherwise', () => {
+    const bytes = Buffer.from(GOOD_DATA_KEY, 'base64');
+    for (const written of [GOOD_DATA_KEY, GOOD_DATA_KEY.replace(/=$/, ''), bytes.toString('base64url'), bytes.toString('hex'), bytes.toString('hex').toUpperCase()]) {
+      expect(loadConfig({ DATA_ENCRYPTION_KEY: written }).dataEncryptionKey?.equals(bytes)).toBe(true);
+    }
+    expect(loadConfig({}).dataEncryptionKey).toBeNull();
   });
 
   it('starts a production store without demo products unless asked', () => {
@@ -173,5 +199,68 @@ describe('the payment sandbox and other demo conveniences', () => {
   it('caps unpaid orders at 3 per buyer and 10 per address unless told otherwise', () => {
     expect(loadConfig({})).toMatchObject({ unpaidOrdersPerBuyer: 3, unpaidOrdersPerAddress: 10 });
     expect(loadConfig({ UNPAID_ORDERS_PER_BUYER: '5', UNPAID_ORDERS_PER_ADDRESS: '50' })).toMatchObject({ unpaidOrdersPerBuyer: 5, unpaidOrdersPerAddress: 50 });
+  });
+});
+
+describe('file storage (STORAGE_DRIVER and S3_*)', () => {
+  const S3 = {
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: 'shop-files',
+    S3_REGION: 'eu-west-1',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLEKEYID',
+    S3_SECRET_ACCESS_KEY: 'secret-access-key-value/With+Symbols',
+  };
+
+  it('keeps files on disk under DATA_DIR/blobs by default', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'fs', root: path.resolve('.data/blobs') });
+    expect(loadConfig({ DATA_DIR: 'var/store', STORAGE_DRIVER: 'fs' }).storage).toEqual({ driver: 'fs', root: path.resolve('var/store/blobs') });
+  });
+
+  it('reads an S3 bucket with its region, credentials, endpoint and path style', () => {
+    expect(loadConfig({ ...S3, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true' }).storage).toEqual({
+      driver: 's3',
+      bucket: 'shop-files',
+      region: 'eu-west-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'AKIAEXAMPLEKEYID',
+      secretAccessKey: 'secret-access-key-value/With+Symbols',
+      forcePathStyle: true,
+    });
+    expect(loadConfig(S3).storage).toMatchObject({ driver: 's3', endpoint: null, forcePathStyle: false });
+  });
+
+  it('ignores the S3 settings while the driver is fs', () => {
+    expect(loadConfig({ S3_BUCKET: 'shop-files', S3_ENDPOINT: 'not a url' }).storage.driver).toBe('fs');
+  });
+
+  it('names every S3 setting the s3 driver is missing, all at once', () => {
+    const error = configError({ STORAGE_DRIVER: 's3' });
+    expect(error.problems).toEqual([
+      'S3_BUCKET is required when STORAGE_DRIVER is s3',
+      'S3_REGION is required when STORAGE_DRIVER is s3',
+      'S3_ACCESS_KEY_ID is required when STORAGE_DRIVER is s3',
+      'S3_SECRET_ACCESS_KEY is required when STORAGE_DRIVER is s3',
+    ]);
+  });
+
+  it.each([
+    ['S3_BUCKET', { ...S3, S3_BUCKET: 'Shop_Files' }],
+    ['S3_SECRET_ACCESS_KEY', { ...S3, S3_SECRET_ACCESS_KEY: '' }],
+    ['S3_REGION', { ...S3, S3_REGION: 'eu west' }],
+    ['S3_ENDPOINT', { ...S3, S3_ENDPOINT: 'ftp://files.example.com' }],
+    ['S3_FORCE_PATH_STYLE', { ...S3, S3_FORCE_PATH_STYLE: 'sometimes' }],
+    ['STORAGE_DRIVER', { STORAGE_DRIVER: 'gcs' }],
+  ] as const)('refuses a bad %s with a ConfigError naming it', (name, env) => {
+    const error = configError(env);
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toContain(name);
+  });
+
+  it('never repeats the S3 credentials or an endpoint password in a message', () => {
+    const error = configError({ ...S3, S3_BUCKET: '', S3_ENDPOINT: 'ftp://user:endpoint-password@files.example.com' });
+    expect(error.problems).toHaveLength(2);
+    expect(error.message).not.toContain(S3.S3_SECRET_ACCESS_KEY);
+    expect(error.message).not.toContain(S3.S3_ACCESS_KEY_ID);
+    expect(error.message).not.toContain('endpoint-password');
   });
 });

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { isCommonPassword } from './auth/password-rules.ts';
+import { parseDataEncryptionKey } from './security/data-encryption.ts';
+import type { BlobStoreConfig } from './storage/create-blob-store.ts';
 
 /** The API's configuration, read and checked once at start; the only reader of `process.env`. */
 export interface Config {
@@ -10,6 +12,11 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   jwtSecret: string | null;
+  /**
+   * The master key of the data encrypted at rest (licence keys, settings secrets), 32 bytes. Absent means
+   * the key kept in `dataDir` (created on first start); refused in production (docs/decisions/018-data-encryption.md).
+   */
+  dataEncryptionKey: Buffer | null;
   jwtTtlSeconds: number;
   adminEmail: string;
   adminPassword: string | null;
@@ -43,6 +50,8 @@ export interface Config {
   mailSweepSeconds: number;
   /** How often orders PayPal may have captured but we have not settled are checked with PayPal; 0 turns it off. */
   reconcileSeconds: number;
+  /** Where files live: under `dataDir`/blobs (fs, the default) or in an S3 bucket (`STORAGE_DRIVER=s3`). */
+  storage: BlobStoreConfig;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +123,15 @@ export function loadConfig(env: Env = process.env): Config {
   const jwtSecret = secret('JWT_SECRET') ?? null;
   if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
   if (jwtSecret === null && nodeEnv === 'production') problems.push('JWT_SECRET is required when NODE_ENV is production');
+  // The key's value never appears in a message: it is a secret.
+  const dataKeyText = text('DATA_ENCRYPTION_KEY');
+  const dataEncryptionKey = dataKeyText === undefined ? null : parseDataEncryptionKey(dataKeyText);
+  if (dataKeyText !== undefined && dataEncryptionKey === null) {
+    problems.push('DATA_ENCRYPTION_KEY must be 32 random bytes written as 64 hex digits or in base64 (make one with `openssl rand -base64 32`)');
+  }
+  if (dataKeyText === undefined && nodeEnv === 'production') {
+    problems.push('DATA_ENCRYPTION_KEY is required when NODE_ENV is production: licence keys and payment secrets are stored encrypted with it (make one with `openssl rand -base64 32`)');
+  }
   const adminPassword = secret('ADMIN_PASSWORD') ?? null;
   if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
   else if (adminPassword !== null && isCommonPassword(adminPassword)) problems.push('ADMIN_PASSWORD is one of the most common passwords: choose another');
@@ -128,6 +146,31 @@ export function loadConfig(env: Env = process.env): Config {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) problems.push(`CORS_ORIGINS entries must be origins like https://admin.example.com (got "${origin}")`);
   }
 
+  // Files (deliverables, images): on disk under DATA_DIR, or in one S3 bucket that every instance shares.
+  let storage: BlobStoreConfig = { driver: 'fs', root: path.join(path.resolve(text('DATA_DIR') ?? '.data'), 'blobs') };
+  if (oneOf('STORAGE_DRIVER', ['fs', 's3'] as const, 'fs') === 's3') {
+    const required = (name: string, value: string | undefined): string => {
+      if (value === undefined) problems.push(`${name} is required when STORAGE_DRIVER is s3`);
+      return value ?? '';
+    };
+    const bucket = required('S3_BUCKET', text('S3_BUCKET'));
+    if (bucket !== '' && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+      problems.push(`S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got "${bucket}")`);
+    }
+    const region = required('S3_REGION', text('S3_REGION'));
+    if (region !== '' && !/^[a-z0-9-]{1,40}$/.test(region)) problems.push(`S3_REGION must be a region name such as eu-west-1 or auto (got "${region}")`);
+    storage = {
+      driver: 's3',
+      bucket,
+      region,
+      endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+      // Neither credential is ever repeated in a message.
+      accessKeyId: required('S3_ACCESS_KEY_ID', text('S3_ACCESS_KEY_ID')),
+      secretAccessKey: required('S3_SECRET_ACCESS_KEY', secret('S3_SECRET_ACCESS_KEY')),
+      forcePathStyle: boolean('S3_FORCE_PATH_STYLE', false),
+    };
+  }
+
   const config: Config = {
     nodeEnv,
     host: text('HOST') ?? '0.0.0.0',
@@ -135,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(text('DATA_DIR') ?? '.data'),
     jwtSecret,
+    dataEncryptionKey,
     jwtTtlSeconds: integer('JWT_TTL_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
     adminEmail,
     adminPassword,
@@ -157,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     orderSweepSeconds: integer('ORDER_SWEEP_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 86_400),
     mailSweepSeconds: integer('MAIL_SWEEP_SECONDS', nodeEnv === 'test' ? 0 : 15, 0, 86_400),
     reconcileSeconds: integer('RECONCILE_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 86_400),
+    storage,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

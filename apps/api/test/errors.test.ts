@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
-import { ADMIN_PASSWORD, build, type TestApp } from './helpers/build.ts';
+import { ADMIN_PASSWORD, build, TEST_DATA_ENCRYPTION_KEY, type TestApp } from './helpers/build.ts';
 
 const STOREFRONT_PAGE = '<!doctype html><title>Storefront</title><div id="root"></div>';
 
@@ -90,6 +90,7 @@ describe('a failure inside a handler', () => {
       DATA_DIR: base.dataDir,
       ADMIN_PASSWORD,
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
     });

@@ -15,6 +15,7 @@ import {
 } from '@store/contracts';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLicenseKey } from '../src/orders/license-keys.ts';
 import { expireStaleOrders } from '../src/orders/order-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
 
@@ -519,8 +520,8 @@ describe('delivery by licence keys', () => {
     expect([...body.duplicates].sort()).toEqual([k1, k4].sort());
     expect(body.stock).toEqual({ available: 5, sold: 0, reserved: 0 });
     expect(await stockOf(product.id)).toBe(5);
-    const stored = await t.app.db.selectFrom('license_keys').select('key_value').where('product_id', '=', product.id).execute();
-    expect(stored.map((row) => row.key_value).sort()).toEqual([k1, k2, k3, k4, k5].sort());
+    const stored = await t.app.db.selectFrom('license_keys').select(['product_id', 'key_value']).where('product_id', '=', product.id).execute();
+    expect(stored.map((row) => openLicenseKey(t.app.dataCipher, row)).sort()).toEqual([k1, k2, k3, k4, k5].sort());
   });
 
   it('counts available, reserved and sold keys before and after an order', async () => {

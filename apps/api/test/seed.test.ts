@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_PRODUCTS } from '../src/catalog/demo/demo-products.ts';
 import { loadConfig } from '../src/env.ts';
-import { ADMIN_PASSWORD, build, type TestApp } from './helpers/build.ts';
+import { openLicenseKey } from '../src/orders/license-keys.ts';
+import { ADMIN_PASSWORD, build, TEST_DATA_ENCRYPTION_KEY, type TestApp } from './helpers/build.ts';
 
 /**
  * Starts the server a second time on the database and data folder of `t`, as a restart or a second
@@ -15,6 +16,7 @@ async function startAgain(t: TestApp, env: Record<string, string>, announceAdmin
     NODE_ENV: 'test',
     DATA_DIR: t.dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     ...env,
@@ -86,10 +88,12 @@ describe('the demo catalogue of a first start', () => {
     const keyed = products.filter((product) => product.category === 'licenses' || product.category === 'software');
     expect(keyed.length).toBeGreaterThan(0);
     for (const product of keyed) {
-      const pool = await t.app.db.selectFrom('license_keys').select('key_value').where('product_id', '=', product.id).execute();
+      const rows = await t.app.db.selectFrom('license_keys').select(['product_id', 'key_value']).where('product_id', '=', product.id).execute();
+      const pool = rows.map((row) => openLicenseKey(t.app.dataCipher, row));
       expect(pool, product.title).toHaveLength(product.stock_quantity);
-      expect(new Set(pool.map((key) => key.key_value)).size).toBe(pool.length);
-      for (const { key_value } of pool) expect(key_value).toMatch(/^KV(-[A-Z2-9]{5}){4}$/);
+      expect(new Set(pool).size).toBe(pool.length);
+      for (const key of pool) expect(key).toMatch(/^KV(-[A-Z2-9]{5}){4}$/);
+      for (const row of rows) expect(row.key_value).not.toMatch(/KV-/);
     }
     const others = products.filter((product) => !keyed.includes(product));
     const otherKeys = await t.app.db.selectFrom('license_keys').select('id').where('product_id', 'in', others.map((product) => product.id)).execute();

@@ -1,6 +1,7 @@
 import { BRAND_NAME, DEFAULT_SITE_SETTINGS, SECRET_MASK, SiteInfoSchema, SiteSettingsSchema } from '@store/contracts';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSettings } from '../src/settings/settings-repository.ts';
 import { build, type TestApp } from './helpers/build.ts';
 
 describe('a fresh store', () => {
@@ -53,9 +54,13 @@ describe('site settings', () => {
   const put = async (payload: Record<string, unknown>) => t.request({ method: 'PUT', url: '/api/admin/settings', payload, token: await t.adminToken() });
   const get = async () => t.request({ method: 'GET', url: '/api/admin/settings', token: await t.adminToken() });
   const storedRow = () => t.app.db.selectFrom('site_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+  /** The stored secrets as the server reads them; the raw row must not hold any of them in clear. */
   const storedSecrets = async () => {
     const row = await storedRow();
-    return { paypal_client_secret: row?.paypal_client_secret, smtp_password: row?.smtp_password, coingate_api_key: row?.coingate_api_key };
+    const settings = await readSettings(t.app.db, t.app.dataCipher);
+    const secrets = { paypal_client_secret: settings.paypal_client_secret, smtp_password: settings.smtp_password, coingate_api_key: settings.coingate_api_key };
+    for (const clear of Object.values(secrets)) if (clear) expect(JSON.stringify(row)).not.toContain(clear);
+    return secrets;
   };
 
   it('saves the whole settings object and answers what was saved; site-info then shows the new appearance', async () => {

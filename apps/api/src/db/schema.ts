@@ -109,7 +109,10 @@ export interface OrderItemsTable {
 export interface LicenseKeysTable {
   id: Generated<string>;
   product_id: string;
+  /** The key encrypted at rest (orders/license-keys.ts, docs/decisions/018-data-encryption.md). */
   key_value: string;
+  /** Keyed digest of the key, unique per product; null only on a row still in clear from before encryption. */
+  key_digest: ColumnType<string | null, string, string>;
   order_item_id: string | null;
   created_at: Timestamp;
   sold_at: NullableTimestamp;
@@ -161,6 +164,8 @@ export interface SiteSettingsTable {
   smtp_from_email: string;
   smtp_from_name: string;
   paypal_webhook_id: string;
+  /** The secrets above are stored encrypted (false only on a row saved before encryption at rest). */
+  secrets_encrypted: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: Timestamp;
 }
 

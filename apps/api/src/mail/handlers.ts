@@ -9,7 +9,7 @@ export function mailHandlers(app: FastifyInstance): Pick<RouteHandlers, 'adminTe
   registerOutbox(app);
   return {
     adminTestEmail: async ({ body, caller, request }) => {
-      const settings = await readSettings(app.db);
+      const settings = await readSettings(app.db, app.dataCipher);
       try {
         await sendTestMail(settings, app.config.smtpAllowPrivateHosts, {
           to: body.test_email,

@@ -89,7 +89,7 @@ async function sendDue(
   now: Date | undefined,
   only: { orderId?: string },
 ): Promise<{ sent: number; failed: number }> {
-  const settings = await readSettings(app.db);
+  const settings = await readSettings(app.db, app.dataCipher);
   if (!smtpConfigured(settings)) return { sent: 0, failed: 0 };
   const clock: RawBuilder<Date> = now ? sql<Date>`${now}::timestamptz` : sql<Date>`now()`;
 

@@ -2,6 +2,59 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import type { DataCipher } from '../security/data-encryption.ts';
+
+/*
+ * Licence keys are stored encrypted, sealed to their product, with a keyed digest of the key for the
+ * uniqueness per product (docs/decisions/018-data-encryption.md).
+ */
+const DIGEST_CONTEXT = 'license_keys.key_value';
+const contextOf = (productId: string) => `license_keys.key_value:${productId}`;
+
+/** The stored columns of a product's key: the envelope and the digest. */
+export function sealLicenseKey(cipher: DataCipher, productId: string, key: string): { key_value: string; key_digest: string } {
+  return { key_value: cipher.encrypt(key, contextOf(productId)), key_digest: cipher.digest(key, DIGEST_CONTEXT) };
+}
+
+/** The key in clear, from a stored row. */
+export function openLicenseKey(cipher: DataCipher, row: { product_id: string; key_value: string }): string {
+  return cipher.decrypt(row.key_value, contextOf(row.product_id));
+}
+
+/** Rows encrypted per transaction by the start-up step (three bind parameters a row). */
+const ROWS_PER_BATCH = 500;
+
+/**
+ * Encrypts the keys still stored in clear (by a version before encryption at rest): a key without a
+ * digest is in clear, and gets both in one update, so running this again, or on two instances at
+ * once (rows locked, others skipped), never encrypts a key twice. Answers how many were encrypted.
+ */
+export async function encryptClearLicenseKeys(db: Kysely<Database>, cipher: DataCipher): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('license_keys')
+        .select(['id', 'product_id', 'key_value'])
+        .where('key_digest', 'is', null)
+        .limit(ROWS_PER_BATCH)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (rows.length === 0) return 0;
+      const values = rows.map((row) => {
+        const sealed = sealLicenseKey(cipher, row.product_id, row.key_value);
+        return sql`(${row.id}::uuid, ${sealed.key_value}, ${sealed.key_digest})`;
+      });
+      await sql`UPDATE license_keys AS k SET key_value = v.key_value, key_digest = v.key_digest
+        FROM (VALUES ${sql.join(values)}) AS v(id, key_value, key_digest)
+        WHERE k.id = v.id AND k.key_digest IS NULL`.execute(trx);
+      return rows.length;
+    });
+    if (done === 0) return total;
+    total += done;
+  }
+}
 
 export interface KeyStock {
   available: number;
@@ -28,7 +81,7 @@ export async function licenseKeyStock(app: FastifyInstance, productId: string): 
   return stockOf(app.db, productId, product.stock_quantity);
 }
 
-/** Rows per INSERT when keys are added: 4,000 bind parameters, far below PostgreSQL's 65,535. */
+/** Rows per INSERT when keys are added: 5,000 bind parameters, far below PostgreSQL's 65,535. */
 const KEYS_PER_INSERT = 1_000;
 
 /** The keys of a paste: one per line, trimmed, blank lines skipped; a key repeated in the paste counts once. */
@@ -54,6 +107,8 @@ export function parseKeys(text: string): { keys: string[]; repeated: string[] } 
  */
 export async function addLicenseKeys(app: FastifyInstance, productId: string, text: string): Promise<{ added: number; duplicates: string[]; stock: KeyStock }> {
   const { keys, repeated } = parseKeys(text);
+  // Sealed before the transaction: encryption is CPU work that need not hold the product's lock.
+  const sealed = keys.map((key) => ({ key, ...sealLicenseKey(app.dataCipher, productId, key) }));
   return app.db.transaction().execute(async (trx) => {
     const product = await trx
       .selectFrom('products')
@@ -64,18 +119,23 @@ export async function addLicenseKeys(app: FastifyInstance, productId: string, te
       .executeTakeFirst();
     if (!product) throw notFound('Product not found', 'product_not_found');
     // In chunks: one INSERT of a big paste would pass PostgreSQL's limit of 65,535 bind parameters
-    // (four a row). The chunks share the transaction, so the paste is still added whole or not at all.
-    const inserted: { key_value: string }[] = [];
-    for (let start = 0; start < keys.length; start += KEYS_PER_INSERT) {
+    // (five a row). The chunks share the transaction, so the paste is still added whole or not at all.
+    // A key already in the pool has the same digest: the conflict skips it, and the digests returned
+    // tell which keys went in.
+    const added = new Set<string>();
+    for (let start = 0; start < sealed.length; start += KEYS_PER_INSERT) {
       const rows = await trx
         .insertInto('license_keys')
-        .values(keys.slice(start, start + KEYS_PER_INSERT).map((key_value) => ({ product_id: productId, key_value, order_item_id: null, sold_at: null })))
-        .onConflict((oc) => oc.constraint('license_keys_product_value_key').doNothing())
-        .returning('key_value')
+        .values(
+          sealed
+            .slice(start, start + KEYS_PER_INSERT)
+            .map(({ key_value, key_digest }) => ({ product_id: productId, key_value, key_digest, order_item_id: null, sold_at: null })),
+        )
+        .onConflict((oc) => oc.constraint('license_keys_product_digest_key').doNothing())
+        .returning('key_digest')
         .execute();
-      inserted.push(...rows);
+      for (const row of rows) if (row.key_digest) added.add(row.key_digest);
     }
-    const added = new Set(inserted.map((row) => row.key_value));
     // A product that sold by a counted stock starts selling by key: its stock becomes the keys added.
     const stockQuantity = product.delivery === 'license_key' ? product.stock_quantity + added.size : added.size;
     await trx
@@ -86,7 +146,7 @@ export async function addLicenseKeys(app: FastifyInstance, productId: string, te
     app.log.info({ productId, added: added.size, refused: keys.length - added.size + repeated.length }, 'licence keys added');
     return {
       added: added.size,
-      duplicates: [...repeated, ...keys.filter((key) => !added.has(key))],
+      duplicates: [...repeated, ...sealed.filter(({ key_digest }) => !added.has(key_digest)).map(({ key }) => key)],
       stock: await stockOf(trx, productId, stockQuantity),
     };
   });

@@ -3,6 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/like.ts';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
+import type { DataCipher } from '../security/data-encryption.ts';
+import { openLicenseKey } from './license-keys.ts';
 
 export interface OrderWithItems {
   order: OrderRow;
@@ -51,17 +53,17 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery, us
   return { orders: orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] })), total };
 }
 
-/** The licence keys delivered to each of the given lines. */
-export async function keysByItem(db: Kysely<Database>, itemIds: string[]): Promise<Map<string, string[]>> {
+/** The licence keys delivered to each of the given lines, decrypted. */
+export async function keysByItem(db: Kysely<Database>, cipher: DataCipher, itemIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (itemIds.length === 0) return result;
   const rows = await db
     .selectFrom('license_keys')
-    .select(['order_item_id', 'key_value'])
+    .select(['order_item_id', 'product_id', 'key_value'])
     .where('order_item_id', 'in', itemIds)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  for (const row of rows) result.set(row.order_item_id!, [...(result.get(row.order_item_id!) ?? []), row.key_value]);
+  for (const row of rows) result.set(row.order_item_id!, [...(result.get(row.order_item_id!) ?? []), openLicenseKey(cipher, row)]);
   return result;
 }

@@ -183,9 +183,10 @@ export async function createOrder(app: FastifyInstance, caller: Caller | null, b
 export async function presentOrders(app: FastifyInstance, orders: OrderWithItems[], { includeGoods }: { includeGoods: boolean }): Promise<Order[]> {
   const deliveredItems = includeGoods ? orders.filter(({ order }) => order.status === 'completed').flatMap(({ items }) => items.map((item) => item.id)) : [];
   const [keys, receipts] = await Promise.all([
-    keysByItem(app.db, deliveredItems),
+    keysByItem(app.db, app.dataCipher, deliveredItems),
     receiptStates(
       app.db,
+      app.dataCipher,
       orders.filter(({ order }) => order.status === 'completed').map(({ order }) => order.id),
     ),
   ]);
@@ -200,7 +201,7 @@ export async function presentOrder(app: FastifyInstance, order: OrderWithItems, 
 
 /** What anyone holding only a guest order's id sees: no buyer details, no goods; and whether its receipt went out. */
 export async function presentGuestSummary(app: FastifyInstance, order: OrderWithItems): Promise<OrderSummary> {
-  const receipts = order.order.status === 'completed' ? await receiptStates(app.db, [order.order.id]) : new Map<string, ReceiptState>();
+  const receipts = order.order.status === 'completed' ? await receiptStates(app.db, app.dataCipher, [order.order.id]) : new Map<string, ReceiptState>();
   return presentOrderSummary(order, receipts.get(order.order.id));
 }
 

@@ -4,7 +4,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
 import { fallbackOrigin } from '../http/shop-origin.ts';
 import { smtpConfigured } from '../mail/mailer.ts';
+import type { DataCipher } from '../security/data-encryption.ts';
 import { readSettings } from '../settings/settings-repository.ts';
+import { openLicenseKey } from './license-keys.ts';
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -20,10 +22,10 @@ export function orderPageUrl(app: FastifyInstance, order: Pick<OrderRow, 'id' | 
  * transaction commits, the mail will be sent (and retried), and if it rolls back, no mail exists.
  */
 export async function enqueueReceipt(app: FastifyInstance, trx: Transaction<Database>, order: OrderRow, items: OrderItemRow[]): Promise<void> {
-  const settings = await readSettings(trx);
+  const settings = await readSettings(trx, app.dataCipher);
   const keys = await trx
     .selectFrom('license_keys')
-    .select(['order_item_id', 'key_value'])
+    .select(['order_item_id', 'product_id', 'key_value'])
     .where(
       'order_item_id',
       'in',
@@ -35,7 +37,7 @@ export async function enqueueReceipt(app: FastifyInstance, trx: Transaction<Data
   const link = orderPageUrl(app, order);
   const shortId = order.id.slice(-8);
   const lines = items.map((item) => {
-    const itemKeys = keys.filter((key) => key.order_item_id === item.id).map((key) => key.key_value);
+    const itemKeys = keys.filter((key) => key.order_item_id === item.id).map((key) => openLicenseKey(app.dataCipher, key));
     return { item, itemKeys };
   });
 
@@ -93,12 +95,12 @@ const RECEIPT_RANK: Record<ReceiptState, number> = { not_sent: 0, queued: 1, sen
  * it; queued while it waits for its first try or a retry; not sent when no mail server is configured (it
  * stays queued and goes out if one is set later) or every attempt failed. One query for a whole list.
  */
-export async function receiptStates(db: Kysely<Database>, orderIds: string[]): Promise<Map<string, ReceiptState>> {
+export async function receiptStates(db: Kysely<Database>, cipher: DataCipher, orderIds: string[]): Promise<Map<string, ReceiptState>> {
   const states = new Map<string, ReceiptState>();
   if (orderIds.length === 0) return states;
   const rows = await db.selectFrom('mail_outbox').select(['order_id', 'status']).where('kind', '=', 'receipt').where('order_id', 'in', orderIds).execute();
   if (rows.length === 0) return states;
-  const canSend = smtpConfigured(await readSettings(db));
+  const canSend = smtpConfigured(await readSettings(db, cipher));
   for (const row of rows) {
     if (!row.order_id) continue;
     const state: ReceiptState = row.status === 'sent' ? 'sent' : row.status === 'pending' && canSend ? 'queued' : 'not_sent';

@@ -24,7 +24,7 @@ export function paymentHandlers(app: FastifyInstance): Pick<RouteHandlers, 'crea
       return { success: true, capture_id: captureId, order_id: orderId };
     },
     adminTestCoingate: async ({ caller, request }) => {
-      const settings = await readSettings(app.db);
+      const settings = await readSettings(app.db, app.dataCipher);
       const local = resolvePayPalEndpoint(app.config, settings)?.local ?? false;
       const result = await testCoingateKey(coingateBaseUrl(app.config, settings, local), settings.coingate_api_key);
       request.log.info({ userId: caller.id, status: result.status }, 'coingate key tested');

@@ -24,7 +24,7 @@ export async function registerLocalSandbox(app: FastifyInstance, publicBase: str
           route.schema = { ...route.schema, hide: true };
         });
         scope.addHook('onRequest', async (_request, reply) => {
-          const settings = await readSettings(app.db);
+          const settings = await readSettings(app.db, app.dataCipher);
           if (settings.paypal_client_id && settings.paypal_client_secret) {
             return reply.code(404).send({ detail: 'The payment sandbox is off: this store pays through PayPal', code: 'route_not_found' });
           }

@@ -36,7 +36,7 @@ const RECHECK_MS = 2 * 60_000;
 const UNRETURNED_MS = 3 * 60_000;
 
 async function endpointOf(app: FastifyInstance): Promise<{ endpoint: PayPalEndpoint; siteName: string; webhookId: string }> {
-  const settings = await readSettings(app.db);
+  const settings = await readSettings(app.db, app.dataCipher);
   const endpoint = resolvePayPalEndpoint(app.config, settings);
   if (!endpoint) throw new AppError('service_unavailable', 'PayPal payments are not configured yet', 'payments_not_configured');
   return { endpoint, siteName: settings.site_name, webhookId: settings.paypal_webhook_id || (endpoint.local ? LOCAL_WEBHOOK_ID : '') };
@@ -297,7 +297,7 @@ async function recordRefund(app: FastifyInstance, orderId: string, capture: PayP
         .where('id', '=', orderId)
         .execute();
     }
-    await enqueueRefundNotice(trx, order, Math.round(Number(capture.amount.value) * 100), reason);
+    await enqueueRefundNotice(trx, app.dataCipher, order, Math.round(Number(capture.amount.value) * 100), reason);
     return true;
   });
   if (recorded) {

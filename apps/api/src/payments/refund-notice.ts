@@ -2,6 +2,7 @@ import { formatUsd, toDollars } from '@store/contracts';
 import type { Transaction } from 'kysely';
 import type { Database, OrderRow } from '../db/schema.ts';
 import { escapeHtml } from '../orders/receipt.ts';
+import type { DataCipher } from '../security/data-encryption.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 
 /** Why the money went back, in words for the buyer. */
@@ -15,8 +16,8 @@ const REASONS: Record<RefundReason, string> = {
 };
 
 /** Queues the mail telling a buyer their payment was refunded in full, in the transaction that records the refund. */
-export async function enqueueRefundNotice(trx: Transaction<Database>, order: OrderRow, amountCents: number, reason: RefundReason): Promise<void> {
-  const settings = await readSettings(trx);
+export async function enqueueRefundNotice(trx: Transaction<Database>, cipher: DataCipher, order: OrderRow, amountCents: number, reason: RefundReason): Promise<void> {
+  const settings = await readSettings(trx, cipher);
   const shortId = order.id.slice(-8);
   const amount = formatUsd(toDollars(amountCents));
   const sentence = `We could not complete your order #${shortId} at ${settings.site_name} because ${REASONS[reason]}, so your payment of ${amount} was refunded in full to your PayPal account.`;

@@ -7,15 +7,15 @@ import { answeredNotModified } from './site-info-cache.ts';
 export function settingsHandlers(app: FastifyInstance): Pick<RouteHandlers, 'siteInfo' | 'adminGetSettings' | 'adminUpdateSettings'> {
   return {
     siteInfo: async ({ request, reply }) => {
-      const settings = await readSettings(app.db);
+      const settings = await readSettings(app.db, app.dataCipher);
       const info = toSiteInfo(settings, resolvePayPalEndpoint(app.config, settings)?.local ?? false);
       // Revalidated on every load (ETag + no-cache), so a saved setting shows at once; Fastify takes a
       // returned reply as already answered (the 304).
       return answeredNotModified(request, reply, info) ? (reply as never) : info;
     },
-    adminGetSettings: async () => maskSecrets(await readSettings(app.db)),
+    adminGetSettings: async () => maskSecrets(await readSettings(app.db, app.dataCipher)),
     adminUpdateSettings: async ({ body, caller, request }) => {
-      const saved = await saveSettings(app.db, body);
+      const saved = await saveSettings(app.db, app.dataCipher, body);
       request.log.info({ userId: caller.id, fields: Object.keys(body) }, 'settings saved');
       return maskSecrets(saved);
     },

@@ -1,16 +1,33 @@
 import { DEFAULT_SITE_SETTINGS, SECRET_MASK, SECRET_SETTINGS, type SiteInfo, type SiteSettings, type SiteSettingsUpdate } from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database, SiteSettingsRow } from '../db/schema.ts';
+import type { DataCipher } from '../security/data-encryption.ts';
 
-function fromRow(row: SiteSettingsRow | undefined): SiteSettings {
+type SecretSetting = (typeof SECRET_SETTINGS)[number];
+
+/*
+ * The secrets (SECRET_SETTINGS: PayPal client secret, SMTP password, CoinGate token) are stored encrypted,
+ * each sealed to its column; an unset secret stays '' (docs/decisions/018-data-encryption.md).
+ */
+const contextOf = (key: SecretSetting) => `site_settings.${key}`;
+
+function sealSecrets(cipher: DataCipher, clear: Pick<SiteSettings, SecretSetting>): Pick<SiteSettings, SecretSetting> {
+  const seal = (key: SecretSetting) => (clear[key] ? cipher.encrypt(clear[key], contextOf(key)) : '');
+  return { coingate_api_key: seal('coingate_api_key'), paypal_client_secret: seal('paypal_client_secret'), smtp_password: seal('smtp_password') };
+}
+
+/** The settings of a stored row, its secrets decrypted. */
+function fromRow(cipher: DataCipher, row: SiteSettingsRow | undefined): SiteSettings {
   if (!row) return { ...DEFAULT_SITE_SETTINGS };
-  const { id: _id, updated_at: _updatedAt, ...settings } = row;
-  return settings as SiteSettings;
+  const { id: _id, updated_at: _updatedAt, secrets_encrypted: encrypted, ...settings } = row;
+  const clear = settings as SiteSettings;
+  if (encrypted) for (const key of SECRET_SETTINGS) clear[key] = settings[key] ? cipher.decrypt(settings[key], contextOf(key)) : '';
+  return clear;
 }
 
 /** The stored settings with their secrets in clear: for the server's own use only. */
-export async function readSettings(db: Kysely<Database>): Promise<SiteSettings> {
-  return fromRow(await db.selectFrom('site_settings').selectAll().where('id', '=', 1).executeTakeFirst());
+export async function readSettings(db: Kysely<Database>, cipher: DataCipher): Promise<SiteSettings> {
+  return fromRow(cipher, await db.selectFrom('site_settings').selectAll().where('id', '=', 1).executeTakeFirst());
 }
 
 /** The settings as staff see them: a stored secret is answered as the mask, an unset one as empty. */
@@ -21,20 +38,43 @@ export function maskSecrets(settings: SiteSettings): SiteSettings {
 }
 
 /** Merges an update into the stored settings; a secret sent back as the mask keeps its stored value. */
-export async function saveSettings(db: Kysely<Database>, update: SiteSettingsUpdate): Promise<SiteSettings> {
+export async function saveSettings(db: Kysely<Database>, cipher: DataCipher, update: SiteSettingsUpdate): Promise<SiteSettings> {
   return db.transaction().execute(async (trx) => {
-    const current = fromRow(await trx.selectFrom('site_settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirst());
+    const row = await trx.selectFrom('site_settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirst();
+    const current = fromRow(cipher, row);
     const next: SiteSettings = { ...current, ...update };
     for (const key of SECRET_SETTINGS) {
       if (update[key] === SECRET_MASK) next[key] = current[key];
     }
     next.site_name = next.site_name.trim();
+    const sealed = sealSecrets(cipher, next);
+    // A secret left as it was keeps its stored envelope: saving other fields does not rewrite it.
+    if (row?.secrets_encrypted) for (const key of SECRET_SETTINGS) if (next[key] === current[key]) sealed[key] = row[key];
+    const stored = { ...next, ...sealed, secrets_encrypted: true };
     await trx
       .insertInto('site_settings')
-      .values({ id: 1, ...next })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ ...next, updated_at: sql`now()` }))
+      .values({ id: 1, ...stored })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ ...stored, updated_at: sql`now()` }))
       .execute();
     return next;
+  });
+}
+
+/**
+ * Encrypts the secrets of a settings row saved before encryption at rest; a row marked encrypted is left
+ * alone, so this runs at every start without encrypting twice. Answers whether it encrypted them.
+ */
+export async function encryptClearSettings(db: Kysely<Database>, cipher: DataCipher): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('site_settings').selectAll().where('id', '=', 1).where('secrets_encrypted', '=', false).forUpdate().executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('site_settings')
+      .set({ ...sealSecrets(cipher, row), secrets_encrypted: true })
+      .where('id', '=', 1)
+      .where('secrets_encrypted', '=', false)
+      .execute();
+    return true;
   });
 }
 

@@ -11,6 +11,8 @@ import { loadConfig } from '../../src/env.ts';
 import type { PayPalClient } from '../../src/payments/paypal-client.ts';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
+/** The fixed data encryption key of the tests (32 bytes in base64); a restart on the same database must pass it too. */
+export const TEST_DATA_ENCRYPTION_KEY = 'dGVzdC1kYXRhLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGU=';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -69,6 +71,7 @@ export async function build(env: Record<string, string> = {}, { announceAdminPas
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     // Tests place many orders from one address (inject's 127.0.0.1); the tests of these caps set their own.

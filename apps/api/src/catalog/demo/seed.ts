@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { sealLicenseKey } from '../../orders/license-keys.ts';
 import { insertProduct } from '../product-repository.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
 
@@ -58,7 +59,7 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
       if (KEYED_CATEGORIES.has(demo.category) && demo.stock_quantity > 0) {
         await trx
           .insertInto('license_keys')
-          .values(Array.from({ length: demo.stock_quantity }, () => ({ product_id: product.id, key_value: demoKey(), order_item_id: null, sold_at: null })))
+          .values(Array.from({ length: demo.stock_quantity }, () => ({ product_id: product.id, ...sealLicenseKey(app.dataCipher, product.id, demoKey()), order_item_id: null, sold_at: null })))
           .execute();
         await trx.updateTable('products').set({ delivery: 'license_key' }).where('id', '=', product.id).execute();
       }

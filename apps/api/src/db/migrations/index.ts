@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026-11-21-0001-foundation.ts';
 import * as orders from './2026-11-22-0001-orders.ts';
 import * as trust from './2026-11-23-0001-trust.ts';
+import * as dataEncryption from './2026-11-24-0001-data-encryption.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
   '2026-11-22-0001-orders': orders,
   '2026-11-23-0001-trust': trust,
+  '2026-11-24-0001-data-encryption': dataEncryption,
 };
 
 export const migrationProvider: MigrationProvider = {
