@@ -2,7 +2,22 @@
  * Sample data as the API answers it, typed by the contract's schemas: a builder per shape, every field
  * overridable. The fake checks each answer against its route's schema, so a fixture cannot drift.
  */
-import type { AuthResponse, CartItem, CategoryOption, Order, OrderItem, OrderSummary, Product, ProductList, SiteInfo, User } from '@store/contracts';
+import type {
+  AuthResponse,
+  CartItem,
+  CategoryOption,
+  DeliveryEvent,
+  DeliveryLog,
+  Order,
+  OrderDownload,
+  OrderItem,
+  OrderSummary,
+  Product,
+  ProductFile,
+  ProductList,
+  SiteInfo,
+  User,
+} from '@store/contracts';
 
 export const PRODUCT_ID = '11111111-1111-4111-8111-111111111111';
 export const OTHER_PRODUCT_ID = '22222222-2222-4222-8222-222222222222';
@@ -72,6 +87,79 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     rating: 4.5,
     reviews_count: 12,
     created_at: '2026-11-01T10:00:00.000Z',
+    download_limit: 5,
+    key_mode: 'pool',
+    key_pattern: null,
+    ...overrides,
+  };
+}
+
+export const FILE_ID = '77777777-7777-4777-8777-777777777777';
+
+/** A deliverable file of a product, as the admin's files routes answer it. */
+export function aProductFile(overrides: Partial<ProductFile> = {}): ProductFile {
+  return {
+    id: FILE_ID,
+    name: 'course-bundle.zip',
+    size: 1_572_864,
+    sha256: 'a'.repeat(64),
+    content_type: 'application/zip',
+    created_at: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One file of a delivered line, with its signed link and its downloads used. */
+export function aDownload(overrides: Partial<OrderDownload> = {}): OrderDownload {
+  return {
+    file_id: FILE_ID,
+    name: 'course-bundle.zip',
+    size: 1_572_864,
+    url: `/api/downloads/66666666-6666-4666-8666-666666666666/${FILE_ID}?expires=1&signature=${'s'.repeat(43)}`,
+    download_count: 1,
+    download_limit: 5,
+    ...overrides,
+  };
+}
+
+/** An entry of an order's delivery log: a download by default. */
+export function aDeliveryEvent(overrides: Partial<DeliveryEvent> = {}): DeliveryEvent {
+  return {
+    id: '88888888-8888-4888-8888-888888888888',
+    at: '2026-11-22T10:05:00.000Z',
+    kind: 'download',
+    order_item_id: '66666666-6666-4666-8666-666666666666',
+    title: 'Course Bundle',
+    file_id: FILE_ID,
+    file_name: 'course-bundle.zip',
+    ip: '203.0.113.7',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120',
+    bytes_sent: 1_572_864,
+    range: null,
+    keys_shown: null,
+    ...overrides,
+  };
+}
+
+export function aDeliveryLog(overrides: Partial<DeliveryLog> = {}): DeliveryLog {
+  return {
+    order_id: ORDER_ID,
+    delivered_at: '2026-11-22T10:01:00.000Z',
+    buyer_email: 'guest@example.com',
+    events: [
+      aDeliveryEvent({
+        id: '99999999-9999-4999-8999-999999999999',
+        at: '2026-11-22T10:01:30.000Z',
+        kind: 'key_reveal',
+        order_item_id: '55555555-5555-4555-8555-555555555555',
+        title: 'Vector Studio Pro',
+        file_id: null,
+        file_name: null,
+        bytes_sent: null,
+        keys_shown: 2,
+      }),
+      aDeliveryEvent(),
+    ],
     ...overrides,
   };
 }
@@ -152,7 +240,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
-/** A delivered order: its first line carries two keys, a second line a download link. */
+/** A delivered order: its first line carries two keys, a second line a file to download. */
 export function aDeliveredOrder(overrides: Partial<Order> = {}): Order {
   return anOrder({
     status: 'completed',
@@ -167,7 +255,7 @@ export function aDeliveredOrder(overrides: Partial<Order> = {}): Order {
         quantity: 1,
         price: 5,
         delivery: 'download',
-        download_url: '/api/downloads/66666666-6666-4666-8666-666666666666?expires=1&signature=abc',
+        downloads: [aDownload()],
       }),
     ],
     total_amount: 44.98,

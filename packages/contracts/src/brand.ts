@@ -21,6 +21,15 @@ export const LIMITS = {
   orderMaxUnits: 100,
   /** The longest licence key the pool takes (its unique index has a row size limit). */
   licenseKeyMaxLength: 500,
+  /** Deliverable files one product may carry, and the longest name one may have. */
+  productFilesMax: 20,
+  fileNameMaxLength: 200,
+  /** Downloads of each file per order line (the product's `download_limit`): the default and the bounds. */
+  downloadLimitDefault: 5,
+  downloadLimitMax: 1000,
+  /** A generated licence key's pattern: `X` marks a random character; at least this many of them (5 bits each). */
+  keyPatternMinRandom: 8,
+  keyPatternMaxLength: 64,
   /** The furthest a list may be paged by offset. */
   maxOffset: 10_000_000,
   cardFeatureCount: 2,

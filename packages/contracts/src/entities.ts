@@ -2,7 +2,9 @@ import Type, { type Static } from 'typebox';
 import { BRAND_NAME, LIMITS } from './brand.ts';
 import {
   CategorySchema,
+  DeliveryEventKindSchema,
   FontFamilySchema,
+  KeyModeSchema,
   OrderStatusSchema,
   PaymentMethodSchema,
   ProductSortSchema,
@@ -130,8 +132,24 @@ export const ProductSchema = Type.Object({
   rating: Type.Number({ minimum: 0, maximum: 5 }),
   reviews_count: Type.Integer({ minimum: 0 }),
   created_at: TimestampSchema,
+  /** How many times a buyer may download each of the product's files, per order line. */
+  download_limit: Type.Integer({ minimum: 1, maximum: LIMITS.downloadLimitMax }),
+  /** Where its licence keys come from; `key_pattern` is set when they are generated. */
+  key_mode: KeyModeSchema,
+  key_pattern: Type.Union([Type.String(), Type.Null()]),
 });
 export type Product = Static<typeof ProductSchema>;
+
+/**
+ * A generated key's pattern: letters, digits, `.`, `_` and `-`; every `X` becomes a random character
+ * of KEY_ALPHABET, and there are at least LIMITS.keyPatternMinRandom of them, so keys cannot be guessed.
+ */
+export const KeyPatternSchema = Type.String({
+  pattern: `^(?=(?:[^X]*X){${LIMITS.keyPatternMinRandom}})[A-Za-z0-9._-]{${LIMITS.keyPatternMinRandom},${LIMITS.keyPatternMaxLength}}$`,
+  maxLength: LIMITS.keyPatternMaxLength,
+  errorMessage: `The key pattern is up to ${LIMITS.keyPatternMaxLength} letters, digits, dots, dashes or underscores, with at least ${LIMITS.keyPatternMinRandom} X (each X becomes a random character)`,
+});
+export const DEFAULT_KEY_PATTERN = 'KV-XXXX-XXXX-XXXX-XXXX';
 
 export const ProductInputSchema = Type.Object(
   {
@@ -146,10 +164,34 @@ export const ProductInputSchema = Type.Object(
     features: Type.Array(PlainLine({ maxLength: 200 }), { maxItems: 30, default: [] }),
     system_requirements: Type.Optional(SystemRequirementsSchema),
     stock_quantity: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+    download_limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: LIMITS.downloadLimitMax,
+        errorMessage: `The download limit is a whole number from 1 to ${LIMITS.downloadLimitMax}`,
+      }),
+    ),
+    /** Absent keeps the product's mode; `generated` needs `key_pattern` (or keeps the one stored). */
+    key_mode: Type.Optional(KeyModeSchema),
+    key_pattern: Type.Optional(Type.Union([KeyPatternSchema, Type.Null()])),
   },
   { additionalProperties: false },
 );
 export type ProductInput = Static<typeof ProductInputSchema>;
+
+/** A deliverable file of a product: private, served only through a buyer's signed download link. */
+export const ProductFileSchema = Type.Object({
+  id: IdSchema,
+  name: Type.String({ description: 'The file name buyers save it under' }),
+  size: Type.Integer({ minimum: 0, description: 'Bytes' }),
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the bytes, lower-case hex' }),
+  content_type: Type.String(),
+  created_at: TimestampSchema,
+});
+export type ProductFile = Static<typeof ProductFileSchema>;
+export const ProductFileListSchema = Type.Object({ files: Type.Array(ProductFileSchema) });
+export type ProductFileList = Static<typeof ProductFileListSchema>;
+export const ProductFileParamsSchema = Type.Object({ id: IdSchema, fileId: IdSchema });
 
 export const ProductListQuerySchema = Type.Object(
   {
@@ -216,6 +258,19 @@ export type InvoiceData = Static<typeof InvoiceDataSchema>;
 
 export const DeliveryKindSchema = Type.Enum(['license_key', 'download'], { description: 'How a line is delivered' });
 
+/** One file of a delivered line: its signed link (about 15 minutes) and how much of its download limit is used. */
+export const OrderDownloadSchema = Type.Object({
+  file_id: IdSchema,
+  name: Type.String(),
+  size: Type.Integer({ minimum: 0 }),
+  /** A signed link on the API (a path under /api/downloads/); it expires like the order page's other links. */
+  url: Type.String(),
+  /** Downloads started so far (a resumed download is not counted again). */
+  download_count: Type.Integer({ minimum: 0 }),
+  download_limit: Type.Integer({ minimum: 1 }),
+});
+export type OrderDownload = Static<typeof OrderDownloadSchema>;
+
 export const OrderItemSchema = Type.Object({
   id: IdSchema,
   product_id: IdSchema,
@@ -226,8 +281,8 @@ export const OrderItemSchema = Type.Object({
   delivery: DeliveryKindSchema,
   /** The licence keys of a delivered line: only for the buyer (or with the guest's access token) and admins. */
   keys: Type.Optional(Type.Array(Type.String())),
-  /** A short-lived signed link to the line's download, under the same conditions. */
-  download_url: Type.Optional(Type.String()),
+  /** The files of a delivered line, each with a short-lived signed link: under the same conditions as the keys. */
+  downloads: Type.Optional(Type.Array(OrderDownloadSchema)),
 });
 export type OrderItem = Static<typeof OrderItemSchema>;
 
@@ -482,8 +537,44 @@ export const DashboardStatsSchema = Type.Object({
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 
+export const DownloadParamsSchema = Type.Object({ id: IdSchema, fileId: IdSchema });
 export const DownloadQuerySchema = Type.Object(
   { expires: Type.Integer({ minimum: 0, maximum: 4_294_967_295 }), signature: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) },
+  { additionalProperties: false },
+);
+
+/** One entry of an order's delivery log: evidence of what the buyer received, for a payment dispute. */
+export const DeliveryEventSchema = Type.Object({
+  id: IdSchema,
+  at: TimestampSchema,
+  kind: DeliveryEventKindSchema,
+  order_item_id: IdSchema,
+  /** The line's product title as sold. */
+  title: Type.String(),
+  file_id: Type.Union([IdSchema, Type.Null()]),
+  file_name: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  user_agent: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Bytes of the file sent (null while a download is under way or was cut off before it was counted);
+   * for a key reveal, null. On S3 the bytes the presigned link was issued for.
+   */
+  bytes_sent: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** The `Range` asked for (a resumed download), else null. */
+  range: Type.Union([Type.String(), Type.Null()]),
+  /** How many keys the answer showed, for a key reveal; else null. */
+  keys_shown: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+});
+export type DeliveryEvent = Static<typeof DeliveryEventSchema>;
+export const DeliveryLogSchema = Type.Object({
+  order_id: IdSchema,
+  delivered_at: Type.Union([TimestampSchema, Type.Null()]),
+  buyer_email: Type.String(),
+  events: Type.Array(DeliveryEventSchema),
+});
+export type DeliveryLog = Static<typeof DeliveryLogSchema>;
+export const DeliveryLogQuerySchema = Type.Object(
+  { format: Type.Optional(Type.Enum(['json', 'csv'], { description: 'csv answers text/csv (UTF-8 with BOM) for a spreadsheet' })) },
   { additionalProperties: false },
 );
 

@@ -1,6 +1,8 @@
 import Type from 'typebox';
 import {
   CATEGORIES,
+  DELIVERY_EVENT_KINDS,
+  KEY_MODES,
   FONT_FAMILIES,
   type Labelled,
   ORDER_STATUSES,
@@ -26,3 +28,5 @@ export const ThemeSchema = Type.Enum(THEMES);
 export const ProviderEnvironmentSchema = Type.Enum(PROVIDER_ENVIRONMENTS);
 export const PaymentMethodSchema = Type.Enum(values(PAYMENT_METHODS));
 
+export const KeyModeSchema = Type.Enum(values(KEY_MODES), { description: 'Where licence keys come from: a pasted pool or generated from a pattern' });
+export const DeliveryEventKindSchema = Type.Enum(values(DELIVERY_EVENT_KINDS), { description: 'What a delivery log entry records' });

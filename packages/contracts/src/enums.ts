@@ -24,6 +24,26 @@ export const PRODUCT_TYPES = [
 export type ProductType = (typeof PRODUCT_TYPES)[number]['value'];
 export const DEFAULT_PRODUCT_TYPE: ProductType = 'single';
 
+/**
+ * Where a product's licence keys come from: a pool of keys staff paste (it sells out when empty), or
+ * keys generated at delivery from the product's pattern.
+ */
+export const KEY_MODES = [
+  { value: 'pool', label: 'Pasted keys (a pool)' },
+  { value: 'generated', label: 'Generated from a pattern' },
+] as const satisfies readonly Labelled<string>[];
+export type KeyMode = (typeof KEY_MODES)[number]['value'];
+
+/** What the delivery log records: an answer that showed a line's keys, or a download of one of its files. */
+export const DELIVERY_EVENT_KINDS = [
+  { value: 'key_reveal', label: 'Keys shown' },
+  { value: 'download', label: 'Download' },
+] as const satisfies readonly Labelled<string>[];
+export type DeliveryEventKind = (typeof DELIVERY_EVENT_KINDS)[number]['value'];
+
+/** The characters an `X` of a key pattern becomes: letters and digits without the look-alikes I, O, 0 and 1 (5 bits each). */
+export const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
 /** Badge tones of spec section 4: paid and completed green, confirmed blue, pending yellow, rejected orange, failed red. */
 export type StatusTone = 'green' | 'blue' | 'yellow' | 'orange' | 'red' | 'gray';
 

@@ -95,6 +95,14 @@ export const API_ERROR_CODES = [
   'invalid_download_link',
   /** A download of a line that is not delivered. */
   'download_not_found',
+  /** A `Range` that starts past the end of the file (answered with `Content-Range: bytes *\/size`). */
+  'range_not_satisfiable',
+  /** A file downloaded as many times as its order line allows. */
+  'download_limit_reached',
+  /** A product file that does not exist (or was removed). */
+  'file_not_found',
+  /** A product that already carries as many files as allowed. */
+  'product_files_full',
 
   // Payments.
   /** PayPal has no credentials (and the sandbox is off). */
