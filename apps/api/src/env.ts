@@ -52,6 +52,8 @@ export interface Config {
   reconcileSeconds: number;
   /** Where files live: under `dataDir`/blobs (fs, the default) or in an S3 bucket (`STORAGE_DRIVER=s3`). */
   storage: BlobStoreConfig;
+  /** The largest deliverable file staff may upload, in bytes (`MAX_DELIVERABLE_BYTES`, default 2 GiB). */
+  maxDeliverableBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailSweepSeconds: integer('MAIL_SWEEP_SECONDS', nodeEnv === 'test' ? 0 : 15, 0, 86_400),
     reconcileSeconds: integer('RECONCILE_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 86_400),
     storage,
+    maxDeliverableBytes: integer('MAX_DELIVERABLE_BYTES', 2 * 1024 ** 3, 1, 5 * 1024 ** 4),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

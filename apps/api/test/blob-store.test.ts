@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobStoreError, type BlobStore, type BlobStoreErrorCode } from '../src/storage/blob-store.ts';
 import { attachmentDisposition } from '../src/storage/content-disposition.ts';
 import { createBlobStore } from '../src/storage/create-blob-store.ts';
 import { FsBlobStore } from '../src/storage/fs-blob-store.ts';
+import { S3_CREDENTIALS, startS3Server as startS3Server_ } from './helpers/s3-server.ts';
 
 /**
  * One suite for every blob-store driver: the fs driver in a temp folder, and the s3 driver against a
@@ -83,19 +83,7 @@ async function startFs(): Promise<Harness> {
   };
 }
 
-/** An S3-protocol server on a free port, with its own folder and one bucket. */
-async function startS3Server(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'store-blobs-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const { port } = await server.run();
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
+const startS3Server = () => startS3Server_([BUCKET]);
 
 /**
  * A pass-through proxy in front of the S3 server that keeps track of multipart uploads: started, then
@@ -146,8 +134,6 @@ async function startUploadTracker(target: string): Promise<{ endpoint: string; o
   };
 }
 
-/** s3rver's built-in account. */
-const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 async function startS3(): Promise<Harness> {
   const server = await startS3Server();

@@ -1,5 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ApiError, CATEGORIES, createApiClient, isFullOrder, routeNames, routes, type ApiClient, type ApiClientOptions, type ProductInput, type RouteName } from '@store/contracts';
+import {
+  ApiError,
+  CATEGORIES,
+  createApiClient,
+  isFullOrder,
+  routeNames,
+  routes,
+  type ApiClient,
+  type ApiClientOptions,
+  type ProductInput,
+  type RouteName,
+} from '@store/contracts';
 import type { InjectOptions } from 'fastify';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -61,14 +72,21 @@ const productInput = (overrides: Partial<ProductInput> = {}): ProductInput => ({
   ...overrides,
 });
 
-const createProduct = async (overrides: Partial<ProductInput> = {}) => clientFor(await t.adminToken()).adminCreateProduct({ body: productInput(overrides) });
+const createProduct = async (overrides: Partial<ProductInput> = {}) =>
+  clientFor(await t.adminToken()).adminCreateProduct({ body: productInput(overrides) });
 
 /** The smallest valid PNG: 1x1, one transparent pixel. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 type Call = () => Promise<unknown>;
 
-const guestInvoice = { email: 'guest.buyer@example.com', name: 'Guest Buyer', address: '1 Main St', city: 'Leeds', country: 'United Kingdom' };
+const guestInvoice = {
+  email: 'guest.buyer@example.com',
+  name: 'Guest Buyer',
+  address: '1 Main St',
+  city: 'Leeds',
+  country: 'United Kingdom',
+};
 
 /** A guest order approved by the buyer on the sandbox's page: answers our order and PayPal's order id. */
 const approvedOrder = async () => {
@@ -83,6 +101,27 @@ const approvedOrder = async () => {
 const guestOrder = async () => {
   const product = await createProduct({ stock_quantity: 3 });
   return clientFor().createOrder({ body: { items: [{ product_id: product.id, quantity: 1 }], invoice_data: guestInvoice } });
+};
+
+/** The bytes of the deliverable file the cases upload. */
+const DELIVERABLE = Buffer.from('PK\u0003\u0004 a small deliverable, not really a zip\n');
+
+/** A fresh product carrying one file, uploaded through the client. */
+const productWithFile = async () => {
+  const product = await createProduct({ stock_quantity: 3 });
+  const form = new FormData();
+  form.append('file', new Blob([DELIVERABLE]), 'starter kit.zip');
+  const file = await clientFor(await t.adminToken()).adminUploadProductFile({ params: { id: product.id }, body: form });
+  expect(file).toMatchObject({ name: 'starter kit.zip', size: DELIVERABLE.length, content_type: 'application/zip' });
+  return { product, file };
+};
+
+/** A delivered guest order of a product carrying a file. */
+const deliveredFileOrder = async () => {
+  const { product } = await productWithFile();
+  const order = await clientFor().createOrder({ body: { items: [{ product_id: product.id, quantity: 1 }], invoice_data: guestInvoice } });
+  await clientFor(await t.adminToken()).adminSetOrderStatus({ params: { id: order.id }, query: { status: 'confirmed' } });
+  return { order };
 };
 
 /** Every implemented route, called through the typed client with data the case makes itself. */
@@ -114,7 +153,9 @@ const implementedCalls = {
   changePassword: async () => {
     const { token, password, user } = await t.registerUser();
     const answer = await clientFor(token).changePassword({ body: { current_password: password, new_password: 'a-new-and-long-password' } });
-    await expect(clientFor().login({ body: { username: user.username, password: 'a-new-and-long-password' } })).resolves.toMatchObject({ user: { id: user.id } });
+    await expect(clientFor().login({ body: { username: user.username, password: 'a-new-and-long-password' } })).resolves.toMatchObject({
+      user: { id: user.id },
+    });
     return answer;
   },
   adminSetUserActive: async () => {
@@ -126,7 +167,9 @@ const implementedCalls = {
   },
   listProducts: async () => {
     const created = await createProduct({ category: 'templates' });
-    const answer = await clientFor().listProducts({ query: { search: created.title, category: 'templates', sort: 'price_asc', limit: 5, offset: 0 } });
+    const answer = await clientFor().listProducts({
+      query: { search: created.title, category: 'templates', sort: 'price_asc', limit: 5, offset: 0 },
+    });
     expect(answer.products.map((product) => product.id)).toEqual([created.id]);
     expect(answer.total).toBe(1);
     return answer;
@@ -164,7 +207,10 @@ const implementedCalls = {
   },
   adminUpdateProduct: async () => {
     const created = await createProduct();
-    const answer = await clientFor(await t.adminToken()).adminUpdateProduct({ params: { id: created.id }, body: productInput({ title: 'Renamed by the client', price: 30 }) });
+    const answer = await clientFor(await t.adminToken()).adminUpdateProduct({
+      params: { id: created.id },
+      body: productInput({ title: 'Renamed by the client', price: 30 }),
+    });
     expect(answer).toMatchObject({ id: created.id, title: 'Renamed by the client', price: 30 });
     return answer;
   },
@@ -197,7 +243,9 @@ const implementedCalls = {
   adminGetSettings: async () => clientFor(await t.adminToken()).adminGetSettings(),
   createOrder: async () => {
     const product = await createProduct({ price: 12.5, stock_quantity: 4 });
-    const answer = await clientFor().createOrder({ body: { items: [{ product_id: product.id, quantity: 2 }], invoice_data: guestInvoice } });
+    const answer = await clientFor().createOrder({
+      body: { items: [{ product_id: product.id, quantity: 2 }], invoice_data: guestInvoice },
+    });
     expect(answer).toMatchObject({ status: 'pending', total_amount: 25, user_id: null, goods_included: false });
     expect(answer.access_token).toEqual(expect.any(String));
     return answer;
@@ -243,7 +291,10 @@ const implementedCalls = {
   },
   adminAddLicenseKeys: async () => {
     const product = await createProduct();
-    const answer = await clientFor(await t.adminToken()).adminAddLicenseKeys({ params: { id: product.id }, body: { keys: 'AAAA-1111\nBBBB-2222\nAAAA-1111' } });
+    const answer = await clientFor(await t.adminToken()).adminAddLicenseKeys({
+      params: { id: product.id },
+      body: { keys: 'AAAA-1111\nBBBB-2222\nAAAA-1111' },
+    });
     expect(answer).toMatchObject({ added: 2, duplicates: ['AAAA-1111'] });
     return answer;
   },
@@ -304,26 +355,51 @@ const implementedCalls = {
   },
   adminTestEmail: async () => {
     const admin = clientFor(await t.adminToken());
-    await admin.adminUpdateSettings({ body: { smtp_host: '127.0.0.1', smtp_port: peer.port, smtp_use_tls: false, smtp_from_email: 'shop@example.com' } });
+    await admin.adminUpdateSettings({
+      body: { smtp_host: '127.0.0.1', smtp_port: peer.port, smtp_use_tls: false, smtp_from_email: 'shop@example.com' },
+    });
     const answer = await admin.adminTestEmail({ body: { test_email: 'staff@example.com' } });
     expect(peer.received.at(-1)?.to).toEqual(['staff@example.com']);
     return answer;
   },
   download: async () => {
-    const order = await guestOrder();
-    await clientFor(await t.adminToken()).adminSetOrderStatus({ params: { id: order.id }, query: { status: 'confirmed' } });
+    const { order } = await deliveredFileOrder();
     const delivered = await clientFor().getGuestOrder({ params: { orderId: order.id }, query: { token: order.access_token } });
     if (!isFullOrder(delivered)) throw new Error('the access token did not open the order');
-    const link = new URL(delivered.items[0]!.download_url!, 'http://store.test');
+    const link = new URL(delivered.items[0]!.downloads![0]!.url, 'http://store.test');
+    const [, , , id, fileId] = link.pathname.split('/');
     const answer = await clientFor().download({
-      params: { id: link.pathname.split('/').pop()! },
+      params: { id: id!, fileId: fileId! },
       query: { expires: Number(link.searchParams.get('expires')), signature: link.searchParams.get('signature')! },
     });
     expect(answer).toBeInstanceOf(Blob);
+    expect(Buffer.from(await (answer as Blob).arrayBuffer()).equals(DELIVERABLE)).toBe(true);
+    return answer;
+  },
+  adminListProductFiles: async () => {
+    const { product, file } = await productWithFile();
+    const answer = await clientFor(await t.adminToken()).adminListProductFiles({ params: { id: product.id } });
+    expect(answer.files).toEqual([file]);
+    return answer;
+  },
+  adminUploadProductFile: async () => (await productWithFile()).file,
+  adminDeleteProductFile: async () => {
+    const { product, file } = await productWithFile();
+    const admin = clientFor(await t.adminToken());
+    const answer = await admin.adminDeleteProductFile({ params: { id: product.id, fileId: file.id } });
+    expect((await admin.adminListProductFiles({ params: { id: product.id } })).files).toEqual([]);
+    return answer;
+  },
+  adminDeliveryLog: async () => {
+    const { order } = await deliveredFileOrder();
+    const answer = await clientFor(await t.adminToken()).adminDeliveryLog({ params: { id: order.id }, query: {} });
+    expect(answer.order_id).toBe(order.id);
     return answer;
   },
   adminUpdateSettings: async () => {
-    const answer = await clientFor(await t.adminToken()).adminUpdateSettings({ body: { site_name: 'Client Contract Store', theme: 'light' } });
+    const answer = await clientFor(await t.adminToken()).adminUpdateSettings({
+      body: { site_name: 'Client Contract Store', theme: 'light' },
+    });
     expect(answer).toMatchObject({ site_name: 'Client Contract Store', theme: 'light' });
     return answer;
   },
@@ -355,7 +431,13 @@ describe('errors through the client', () => {
       .getProduct({ params: { id: randomUUID() } })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ name: 'ApiError', status: 404, code: 'product_not_found', detail: 'Product not found', message: 'Product not found' });
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      code: 'product_not_found',
+      detail: 'Product not found',
+      message: 'Product not found',
+    });
   });
 
   it("carries the schema's own message for bad input, as the apps show it", async () => {
@@ -388,7 +470,9 @@ describe('errors through the client', () => {
     const onUnauthorized = vi.fn();
     const { token } = await t.registerUser();
     await expect(clientFor(token, { onUnauthorized }).adminListUsers()).rejects.toMatchObject({ status: 403, code: 'forbidden' });
-    await expect(clientFor(undefined, { onUnauthorized }).getProduct({ params: { id: randomUUID() } })).rejects.toMatchObject({ status: 404 });
+    await expect(clientFor(undefined, { onUnauthorized }).getProduct({ params: { id: randomUUID() } })).rejects.toMatchObject({
+      status: 404,
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

@@ -72,7 +72,8 @@ const remember = (list: string[], value: unknown) => {
 
 /* Requests ---------------------------------------------------------------------------------------- */
 
-type BadAuth = 'garbage' | 'no-scheme' | 'basic' | 'empty-bearer' | 'wrong-secret' | 'alg-none' | 'expired' | 'ended-session' | 'odd-claims';
+type BadAuth =
+  'garbage' | 'no-scheme' | 'basic' | 'empty-bearer' | 'wrong-secret' | 'alg-none' | 'expired' | 'ended-session' | 'odd-claims';
 type Auth = 'none' | 'user' | 'admin' | BadAuth;
 
 interface FuzzRequest {
@@ -98,7 +99,17 @@ const schemaOf = (schema: unknown) => schema as JsonSchema | undefined;
 
 /** Who sends the request: mostly the access the route needs, sometimes less, sometimes a bad token. */
 function authFor(access: Access): fc.Arbitrary<Auth> {
-  const bad = fc.constantFrom<Auth>('garbage', 'no-scheme', 'basic', 'empty-bearer', 'wrong-secret', 'alg-none', 'expired', 'ended-session', 'odd-claims');
+  const bad = fc.constantFrom<Auth>(
+    'garbage',
+    'no-scheme',
+    'basic',
+    'empty-bearer',
+    'wrong-secret',
+    'alg-none',
+    'expired',
+    'ended-session',
+    'odd-claims',
+  );
   const weights: Record<Access, [none: number, user: number, admin: number, bad: number]> = {
     public: [14, 2, 1, 3],
     optional: [9, 6, 1, 4],
@@ -174,9 +185,38 @@ const WRONG_CONTENT_TYPES = [
   ';',
 ];
 /** Path segments sent as written: bad percent-encoding, invalid UTF-8, traversal, past the router's parameter length. */
-const RAW_PATH_SEGMENTS = ['%', '%zz', '%00', '%ED%A0%80', '%C0%AF', '..', '%2e%2e', 'a%2Fb', '%F0%9F%94%91', 'x'.repeat(150), '%20', 'null', '-1'].map((text) => new RawUrlText(text));
+const RAW_PATH_SEGMENTS = [
+  '%',
+  '%zz',
+  '%00',
+  '%ED%A0%80',
+  '%C0%AF',
+  '..',
+  '%2e%2e',
+  'a%2Fb',
+  '%F0%9F%94%91',
+  'x'.repeat(150),
+  '%20',
+  'null',
+  '-1',
+].map((text) => new RawUrlText(text));
 /** Query strings sent as written. */
-const RAW_QUERIES = ['%', '%zz=1', 'limit=%00', 'search=%ED%A0%80', 'limit=1&limit=2', 'offset=-1&offset=1', '__proto__[x]=1', 'a[b]=c', '&&&', '=', 'search', `search=${'a'.repeat(100_000)}`, 'ids=,', 'status[]=pending'].map((text) => new RawUrlText(text));
+const RAW_QUERIES = [
+  '%',
+  '%zz=1',
+  'limit=%00',
+  'search=%ED%A0%80',
+  'limit=1&limit=2',
+  'offset=-1&offset=1',
+  '__proto__[x]=1',
+  'a[b]=c',
+  '&&&',
+  '=',
+  'search',
+  `search=${'a'.repeat(100_000)}`,
+  'ids=,',
+  'status[]=pending',
+].map((text) => new RawUrlText(text));
 
 /** What a client gets wrong outside the schemas: malformed JSON, the wrong content type, raw URLs. */
 function rawRequests(name: RouteName): fc.Arbitrary<RequestParts> {
@@ -193,7 +233,9 @@ function rawRequests(name: RouteName): fc.Arbitrary<RequestParts> {
   return fc.oneof(
     {
       weight: hasBody ? 3 : 0,
-      arbitrary: fc.tuple(valid, fc.constantFrom(...MALFORMED_JSON)).map(([{ params, query }, raw]) => ({ label: 'malformed JSON', params, query, body: { raw, contentType: JSON_TYPE } })),
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom(...MALFORMED_JSON))
+        .map(([{ params, query }, raw]) => ({ label: 'malformed JSON', params, query, body: { raw, contentType: JSON_TYPE } })),
     },
     {
       weight: hasBody ? 3 : 0,
@@ -213,18 +255,26 @@ function rawRequests(name: RouteName): fc.Arbitrary<RequestParts> {
         ...json(parts),
       })),
     },
-    { weight: 2, arbitrary: fc.tuple(valid, fc.constantFrom(...RAW_QUERIES)).map(([parts, query]) => ({ label: 'raw query', params: parts.params, query, ...json(parts) })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom(...RAW_QUERIES))
+        .map(([parts, query]) => ({ label: 'raw query', params: parts.params, query, ...json(parts) })),
+    },
     // A JSON body where the route takes none (and a GET with a body).
     {
       weight: def.body ? 0 : 1,
-      arbitrary: fc.tuple(valid, fc.jsonValue({ maxDepth: 3 })).map(([{ params, query }, body]) => ({ label: 'unexpected body', params, query, body: { json: body } })),
+      arbitrary: fc
+        .tuple(valid, fc.jsonValue({ maxDepth: 3 }))
+        .map(([{ params, query }, body]) => ({ label: 'unexpected body', params, query, body: { json: body } })),
     },
   );
 }
 
 /* Realistic requests: real ids, tokens and links, so the handlers run past their first checks --------- */
 
-const pick = <T>(list: () => readonly T[], fallback: T) => fc.nat().map((index) => (list().length > 0 ? list()[index % list().length]! : fallback));
+const pick = <T>(list: () => readonly T[], fallback: T) =>
+  fc.nat().map((index) => (list().length > 0 ? list()[index % list().length]! : fallback));
 const anyProduct = pick(() => world.products, randomUUID());
 /** A product still on sale, most often one of the setup's (priced sanely, well stocked). */
 const liveProduct = fc.oneof(
@@ -234,7 +284,13 @@ const liveProduct = fc.oneof(
 const anyOrder = pick(() => world.orders, randomUUID());
 const anyUser = pick(() => world.users, randomUUID());
 const anyPayPalOrder = pick(() => world.paypalOrders, 'NOPAYPALORDER');
-const invoice = fc.record({ email: fc.constantFrom('buyer@example.com', 'other@example.com', 'BUYER@Example.com'), name: fc.constantFrom('Ann Buyer', 'Zoë'), address: fc.constant('1 Road'), city: fc.constant('Leeds'), country: fc.constant('UK') });
+const invoice = fc.record({
+  email: fc.constantFrom('buyer@example.com', 'other@example.com', 'BUYER@Example.com'),
+  name: fc.constantFrom('Ann Buyer', 'Zoë'),
+  address: fc.constant('1 Road'),
+  city: fc.constant('Leeds'),
+  country: fc.constant('UK'),
+});
 /** A string with one character changed, cut short or lengthened: a token or signature that is nearly right. */
 const tampered = (value: string) =>
   fc.oneof(
@@ -249,9 +305,24 @@ const tampered = (value: string) =>
 
 /** A webhook the local sandbox will verify as PayPal's, with a resource that is partly made up. */
 function signedWebhook(eventType: string, resource: Record<string, unknown>): RequestParts {
-  const event = { id: `WH-${randomUUID()}`, create_time: new Date().toISOString(), resource_type: 'checkout-order', event_type: eventType, summary: 'fuzz', resource, resource_version: '2.0', event_version: '1.0' };
+  const event = {
+    id: `WH-${randomUUID()}`,
+    create_time: new Date().toISOString(),
+    resource_type: 'checkout-order',
+    event_type: eventType,
+    summary: 'fuzz',
+    resource,
+    resource_version: '2.0',
+    event_version: '1.0',
+  };
   const body = JSON.stringify(event);
-  const transmission = { id: randomUUID(), time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), signature: 'fuzz-signature', certUrl: `${sandbox.url}/v1/notifications/certs/CERT-sandbox`, authAlgo: 'SHA256withRSA' };
+  const transmission = {
+    id: randomUUID(),
+    time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    signature: 'fuzz-signature',
+    certUrl: `${sandbox.url}/v1/notifications/certs/CERT-sandbox`,
+    authAlgo: 'SHA256withRSA',
+  };
   sandbox.state.transmissions.set(transmission.id, {
     ...transmission,
     webhookId: LOCAL_WEBHOOK_ID,
@@ -277,28 +348,53 @@ const captureResource = fc.record({
   id: fc.oneof(fc.stringMatching(/^[A-Z0-9]{17}$/), fc.constantFrom<unknown>('', 'x', 1, null)),
   status: fc.constantFrom<unknown>('COMPLETED', 'PENDING', 'DECLINED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'FAILED', '', null, 7),
   amount: fc.oneof(
-    fc.record({ currency_code: fc.constantFrom<unknown>('USD', 'EUR', '', null), value: fc.constantFrom<unknown>('1.00', '29.99', '0.00', '-1', '1e308', 'abc', '', 5, null) }),
+    fc.record({
+      currency_code: fc.constantFrom<unknown>('USD', 'EUR', '', null),
+      value: fc.constantFrom<unknown>('1.00', '29.99', '0.00', '-1', '1e308', 'abc', '', 5, null),
+    }),
     fc.constantFrom<unknown>(null, 'USD 1.00', 1, [], {}),
   ),
   custom_id: fc.oneof(anyOrder, fc.constantFrom<unknown>(undefined, '', 'x', null)),
-  supplementary_data: fc.oneof(anyPayPalOrder.map((order_id) => ({ related_ids: { order_id } })), fc.constantFrom<unknown>(null, {}, { related_ids: null }, { related_ids: { order_id: 5 } })),
+  supplementary_data: fc.oneof(
+    anyPayPalOrder.map((order_id) => ({ related_ids: { order_id } })),
+    fc.constantFrom<unknown>(null, {}, { related_ids: null }, { related_ids: { order_id: 5 } }),
+  ),
 });
 
 /** Per-route requests that use what the run knows; the schema alone would almost never hit a real row. */
 const HINTS: Partial<Record<RouteName, () => fc.Arbitrary<RequestParts>>> = {
   login: () =>
-    fc.tuple(pick(() => world.credentials, { username: 'nobody', password: 'x' }), fc.boolean(), fc.boolean()).map(([account, right, byEmail]) => ({
-      label: right ? 'sign-in with the right password' : 'sign-in with a wrong password',
-      body: { json: { username: byEmail ? `${account.username}@example.com` : account.username.toUpperCase(), password: right ? account.password : `${account.password}x` } },
-    })),
+    fc
+      .tuple(
+        pick(() => world.credentials, { username: 'nobody', password: 'x' }),
+        fc.boolean(),
+        fc.boolean(),
+      )
+      .map(([account, right, byEmail]) => ({
+        label: right ? 'sign-in with the right password' : 'sign-in with a wrong password',
+        body: {
+          json: {
+            username: byEmail ? `${account.username}@example.com` : account.username.toUpperCase(),
+            password: right ? account.password : `${account.password}x`,
+          },
+        },
+      })),
   changePassword: () =>
-    fc.tuple(fc.boolean(), fc.constantFrom('new-secret-password', 'short', 'password', '        ', 'pässwörd-ünïcode-🔑', 'x'.repeat(256))).map(([right, next]) => ({
-      label: right ? 'the right current password' : 'a wrong current password',
-      body: { json: { current_password: right ? (world.throwaway?.password ?? 'secret-password') : 'wrong-password', new_password: next } },
-    })),
+    fc
+      .tuple(fc.boolean(), fc.constantFrom('new-secret-password', 'short', 'password', '        ', 'pässwörd-ünïcode-🔑', 'x'.repeat(256)))
+      .map(([right, next]) => ({
+        label: right ? 'the right current password' : 'a wrong current password',
+        body: {
+          json: { current_password: right ? (world.throwaway?.password ?? 'secret-password') : 'wrong-password', new_password: next },
+        },
+      })),
   createOrder: () =>
     fc
-      .tuple(fc.array(fc.record({ product_id: liveProduct, quantity: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 2 }), fc.option(invoice, { nil: undefined, freq: 8 }), fc.constantFrom(undefined, undefined, undefined, 'paypal', 'free', 'crypto'))
+      .tuple(
+        fc.array(fc.record({ product_id: liveProduct, quantity: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 2 }),
+        fc.option(invoice, { nil: undefined, freq: 8 }),
+        fc.constantFrom(undefined, undefined, undefined, 'paypal', 'free', 'crypto'),
+      )
       .map(([items, invoice_data, payment_method]) => ({
         label: 'an order of real products',
         body: { json: { items, ...(invoice_data ? { invoice_data } : {}), ...(payment_method ? { payment_method } : {}) } },
@@ -306,7 +402,11 @@ const HINTS: Partial<Record<RouteName, () => fc.Arbitrary<RequestParts>>> = {
   getMyOrder: () => anyOrder.map((id) => ({ label: 'a real order', params: { id } })),
   getGuestOrder: () =>
     pick(() => world.guestOrders, { id: randomUUID(), token: 'x' }).chain((order) =>
-      tampered(order.token).map((token) => ({ label: 'a guest order with a (nearly) right token', params: { orderId: order.id }, query: { token } })),
+      tampered(order.token).map((token) => ({
+        label: 'a guest order with a (nearly) right token',
+        params: { orderId: order.id },
+        query: { token },
+      })),
     ),
   createPayment: () => anyOrder.map((order_id) => ({ label: 'pay a real order', query: { order_id } })),
   paypalCreateOrder: () => anyOrder.map((order_id) => ({ label: 'pay a real order', body: { json: { order_id } } })),
@@ -315,28 +415,45 @@ const HINTS: Partial<Record<RouteName, () => fc.Arbitrary<RequestParts>>> = {
       label: approve ? 'capture a PayPal order the buyer approved' : 'capture a real PayPal order',
       params: { paypalOrderId },
       // The buyer's approval on the sandbox's page, as the browser would send it.
-      ...(approve ? { before: () => fetch(`${sandbox.url}/checkoutnow/${paypalOrderId}/approve`, { method: 'POST', redirect: 'manual' }) } : {}),
+      ...(approve
+        ? { before: () => fetch(`${sandbox.url}/checkoutnow/${paypalOrderId}/approve`, { method: 'POST', redirect: 'manual' }) }
+        : {}),
     })),
   paypalWebhook: () =>
     fc.oneof(
       anyPayPalOrder.map((id) => signedWebhook('CHECKOUT.ORDER.APPROVED', { id, status: 'APPROVED' })),
-      fc.tuple(fc.constantFrom('PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.DECLINED'), captureResource).map(([type, resource]) => signedWebhook(type, resource)),
-      fc.tuple(fc.constantFrom('CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'SOMETHING.ELSE'), fc.constantFrom(1_000, 100_000)).map(([type, depth]) => ({
-        ...signedWebhook(type, {}),
-        label: `webhook nested ${depth} deep`,
-        body: { raw: JSON.stringify({ id: `WH-${randomUUID()}`, event_type: type, resource: { id: 'X' } }).replace('"X"', `${'['.repeat(depth)}${']'.repeat(depth)}`), contentType: JSON_TYPE },
-      })),
+      fc
+        .tuple(fc.constantFrom('PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.DECLINED'), captureResource)
+        .map(([type, resource]) => signedWebhook(type, resource)),
+      fc
+        .tuple(fc.constantFrom('CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'SOMETHING.ELSE'), fc.constantFrom(1_000, 100_000))
+        .map(([type, depth]) => ({
+          ...signedWebhook(type, {}),
+          label: `webhook nested ${depth} deep`,
+          body: {
+            raw: JSON.stringify({ id: `WH-${randomUUID()}`, event_type: type, resource: { id: 'X' } }).replace(
+              '"X"',
+              `${'['.repeat(depth)}${']'.repeat(depth)}`,
+            ),
+            contentType: JSON_TYPE,
+          },
+        })),
     ),
   download: () =>
-    pick(() => world.downloads, '/api/downloads/00000000-0000-4000-8000-000000000000?expires=1&signature=x').chain((link) => {
+    pick(
+      () => world.downloads,
+      '/api/downloads/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000001?expires=1&signature=x',
+    ).chain((link) => {
       const url = new URL(link, 'http://store.test');
-      const id = url.pathname.split('/').pop()!;
+      const [, , , id, fileId] = url.pathname.split('/');
       const expires = Number(url.searchParams.get('expires'));
-      return fc.tuple(tampered(url.searchParams.get('signature') ?? ''), fc.constantFrom(expires, expires + 1, 0, 4_294_967_295)).map(([signature, when]) => ({
-        label: 'a (nearly) right download link',
-        params: { id },
-        query: { expires: when, signature },
-      }));
+      return fc
+        .tuple(tampered(url.searchParams.get('signature') ?? ''), fc.constantFrom(expires, expires + 1, 0, 4_294_967_295))
+        .map(([signature, when]) => ({
+          label: 'a (nearly) right download link',
+          params: { id, fileId },
+          query: { expires: when, signature },
+        }));
     }),
   adminAddLicenseKeys: () =>
     fc.tuple(anyProduct, fc.constantFrom(1, 5, 200, 17_000), fc.nat()).map(([id, count, salt]) => ({
@@ -347,10 +464,14 @@ const HINTS: Partial<Record<RouteName, () => fc.Arbitrary<RequestParts>>> = {
     })),
   adminLicenseKeyStock: () => anyProduct.map((id) => ({ label: 'a real product', params: { id } })),
   adminUpdateProduct: () =>
-    fc.tuple(anyProduct, validValue(schemaOf(routes.adminUpdateProduct.body)!, idOptions)).map(([id, json]) => ({ label: 'update a real product', params: { id }, body: { json } })),
+    fc
+      .tuple(anyProduct, validValue(schemaOf(routes.adminUpdateProduct.body)!, idOptions))
+      .map(([id, json]) => ({ label: 'update a real product', params: { id }, body: { json } })),
   adminDeleteProduct: () => anyProduct.map((id) => ({ label: 'delete a real product', params: { id } })),
   adminSetOrderStatus: () =>
-    fc.tuple(anyOrder, fc.constantFrom('confirmed', 'rejected', 'completed', 'refunded')).map(([id, status]) => ({ label: 'change a real order', params: { id }, query: { status } })),
+    fc
+      .tuple(anyOrder, fc.constantFrom('confirmed', 'rejected', 'completed', 'refunded'))
+      .map(([id, status]) => ({ label: 'change a real order', params: { id }, query: { status } })),
   adminUserStats: () => anyUser.map((id) => ({ label: 'a real account', params: { id } })),
   adminSetUserActive: () =>
     fc.tuple(fc.oneof(anyUser, fc.constant(world.admin.id)), fc.boolean()).map(([id, is_active]) => ({
@@ -359,14 +480,23 @@ const HINTS: Partial<Record<RouteName, () => fc.Arbitrary<RequestParts>>> = {
       body: { json: { is_active } },
     })),
   listProducts: () =>
-    fc.array(anyProduct, { minLength: 1, maxLength: 50 }).map((ids) => ({ label: 'a cart of real products', query: { ids: ids.join(',') } })),
+    fc
+      .array(anyProduct, { minLength: 1, maxLength: 50 })
+      .map((ids) => ({ label: 'a cart of real products', query: { ids: ids.join(',') } })),
   adminUpdateSettings: () =>
-    fc.record({ site_name: fc.constantFrom(...NASTY_TEXTS.filter((text) => /\S/.test(text) && text.length <= 80)), smtp_from_name: fc.constantFrom('Shop\r\nBcc: x@example.com', 'Shöp 🔑', '"Shop" <evil@example.com>') }).map((json) => ({
-      label: 'settings with odd but legal text',
-      body: { json },
-    })),
+    fc
+      .record({
+        site_name: fc.constantFrom(...NASTY_TEXTS.filter((text) => /\S/.test(text) && text.length <= 80)),
+        smtp_from_name: fc.constantFrom('Shop\r\nBcc: x@example.com', 'Shöp 🔑', '"Shop" <evil@example.com>'),
+      })
+      .map((json) => ({
+        label: 'settings with odd but legal text',
+        body: { json },
+      })),
   adminTestEmail: () =>
-    fc.constantFrom('buyer@example.com', 'a@b.co', 'x+tag@example.com', `${'a'.repeat(64)}@example.com`, 'üser@example.com').map((test_email) => ({ label: 'a test email', body: { json: { test_email } } })),
+    fc
+      .constantFrom('buyer@example.com', 'a@b.co', 'x+tag@example.com', `${'a'.repeat(64)}@example.com`, 'üser@example.com')
+      .map((test_email) => ({ label: 'a test email', body: { json: { test_email } } })),
 };
 
 /* Multipart uploads, by hand ---------------------------------------------------------------------- */
@@ -402,44 +532,148 @@ function multipartBody(parts: Part[], boundary = BOUNDARY, lineBreak = '\r\n'): 
 }
 
 const multipartType = (boundary = BOUNDARY) => `multipart/form-data; boundary=${boundary}`;
-const filePart = (data: Buffer, extra: Partial<Part> = {}): Part => ({ name: 'file', filename: 'image.png', contentType: 'image/png', data, ...extra });
-const upload = (label: string, raw: Buffer | string, contentType: string | null = multipartType()): RequestParts => ({ label, body: { raw, contentType } });
+const filePart = (data: Buffer, extra: Partial<Part> = {}): Part => ({
+  name: 'file',
+  filename: 'image.png',
+  contentType: 'image/png',
+  data,
+  ...extra,
+});
+const upload = (label: string, raw: Buffer | string, contentType: string | null = multipartType()): RequestParts => ({
+  label,
+  body: { raw, contentType },
+});
 
-const hostileFilename = fc.oneof(fc.constantFrom('../../evil.png', '..\\..\\evil.png', '', '.png', 'a'.repeat(1_000), 'x.png\u0000.txt', 'ünïcode 🔑.png', 'x".png', 'x\r\nContent-Type: text/html'), hostileString({ type: 'string' }));
+const hostileFilename = fc.oneof(
+  fc.constantFrom(
+    '../../evil.png',
+    '..\\..\\evil.png',
+    '',
+    '.png',
+    'a'.repeat(1_000),
+    'x.png\u0000.txt',
+    'ünïcode 🔑.png',
+    'x".png',
+    'x\r\nContent-Type: text/html',
+  ),
+  hostileString({ type: 'string' }),
+);
 
 /** The upload route's requests: images, non-images and every way a multipart body can be broken. */
 function multipartRequests(): fc.Arbitrary<RequestParts> {
   const valid = multipartBody([filePart(PNG)]);
   return fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...IMAGES), fc.constantFrom('image/png', 'application/octet-stream', 'text/html', 'image/svg+xml', '')).map(([image, type]) => upload('an image', multipartBody([filePart(image, { contentType: type })]))) },
-    { weight: 2, arbitrary: hostileFilename.map((filename) => upload('an image with an odd file name', multipartBody([filePart(PNG, { filename })])) ) },
-    { weight: 3, arbitrary: fc.uint8Array({ maxLength: 4_096 }).map((bytes) => upload('random bytes as the file', multipartBody([filePart(Buffer.from(bytes))]))) },
-    { weight: 2, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 2_048 }).map((bytes) => upload('random bytes as the body', Buffer.from(bytes))) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...IMAGES), fc.constantFrom('image/png', 'application/octet-stream', 'text/html', 'image/svg+xml', ''))
+        .map(([image, type]) => upload('an image', multipartBody([filePart(image, { contentType: type })]))),
+    },
+    {
+      weight: 2,
+      arbitrary: hostileFilename.map((filename) => upload('an image with an odd file name', multipartBody([filePart(PNG, { filename })]))),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .uint8Array({ maxLength: 4_096 })
+        .map((bytes) => upload('random bytes as the file', multipartBody([filePart(Buffer.from(bytes))]))),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.uint8Array({ minLength: 1, maxLength: 2_048 }).map((bytes) => upload('random bytes as the body', Buffer.from(bytes))),
+    },
     { weight: 3, arbitrary: fc.nat().map((at) => upload('a truncated body', valid.subarray(0, at % valid.length))) },
     { weight: 2, arbitrary: fc.constant(upload('no boundary', valid, 'multipart/form-data')) },
     { weight: 2, arbitrary: fc.constant(upload('a boundary that does not match', valid, multipartType('another-boundary'))) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('', '"', 'a'.repeat(200), 'x;y', '"quoted"', '\u00e9').map((boundary) => upload(`boundary ${JSON.stringify(boundary.slice(0, 10))}`, multipartBody([filePart(PNG)], boundary || 'x'), multipartType(boundary))),
+      arbitrary: fc
+        .constantFrom('', '"', 'a'.repeat(200), 'x;y', '"quoted"', '\u00e9')
+        .map((boundary) =>
+          upload(
+            `boundary ${JSON.stringify(boundary.slice(0, 10))}`,
+            multipartBody([filePart(PNG)], boundary || 'x'),
+            multipartType(boundary),
+          ),
+        ),
     },
-    { weight: 2, arbitrary: fc.constantFrom('files', 'File', 'image', '', '__proto__', 'constructor', 'hasOwnProperty').map((name) => upload(`field ${JSON.stringify(name)}`, multipartBody([filePart(PNG, { name })]))) },
-    { weight: 2, arbitrary: fc.constant(upload('a text field named file', multipartBody([{ name: 'file', data: Buffer.from('not a file') }]))) },
-    { weight: 2, arbitrary: fc.integer({ min: 2, max: 4 }).map((count) => upload(`${count} files`, multipartBody(Array.from({ length: count }, () => filePart(PNG))))) },
     {
       weight: 2,
-      arbitrary: fc.integer({ min: 5, max: 12 }).map((fields) =>
-        upload(`${fields} fields, then the file`, multipartBody([...Array.from({ length: fields }, (_, index) => ({ name: `field${index}`, data: Buffer.from('v') })), filePart(PNG)])),
+      arbitrary: fc
+        .constantFrom('files', 'File', 'image', '', '__proto__', 'constructor', 'hasOwnProperty')
+        .map((name) => upload(`field ${JSON.stringify(name)}`, multipartBody([filePart(PNG, { name })]))),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constant(upload('a text field named file', multipartBody([{ name: 'file', data: Buffer.from('not a file') }]))),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .integer({ min: 2, max: 4 })
+        .map((count) => upload(`${count} files`, multipartBody(Array.from({ length: count }, () => filePart(PNG))))),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .integer({ min: 5, max: 12 })
+        .map((fields) =>
+          upload(
+            `${fields} fields, then the file`,
+            multipartBody([
+              ...Array.from({ length: fields }, (_, index) => ({ name: `field${index}`, data: Buffer.from('v') })),
+              filePart(PNG),
+            ]),
+          ),
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant(upload('a field then the file', multipartBody([{ name: 'note', data: Buffer.from('x') }, filePart(PNG)]))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant(
+        upload(
+          'a JSON field that is not JSON',
+          multipartBody([{ name: 'meta', contentType: 'application/json', data: Buffer.from('{') }, filePart(PNG)]),
+        ),
       ),
     },
-    { weight: 1, arbitrary: fc.constant(upload('a field then the file', multipartBody([{ name: 'note', data: Buffer.from('x') }, filePart(PNG)]))) },
-    { weight: 1, arbitrary: fc.constant(upload('a JSON field that is not JSON', multipartBody([{ name: 'meta', contentType: 'application/json', data: Buffer.from('{') }, filePart(PNG)]))) },
-    { weight: 1, arbitrary: fc.constant(upload('a file over 5 MB', multipartBody([filePart(Buffer.concat([PNG, Buffer.alloc(LIMITS.uploadMaxBytes + 1 - PNG.length)]))]))) },
+    {
+      weight: 1,
+      arbitrary: fc.constant(
+        upload('a file over 5 MB', multipartBody([filePart(Buffer.concat([PNG, Buffer.alloc(LIMITS.uploadMaxBytes + 1 - PNG.length)]))])),
+      ),
+    },
     { weight: 1, arbitrary: fc.constant(upload('an empty body', Buffer.alloc(0))) },
     { weight: 1, arbitrary: fc.constant(upload('only the closing boundary', Buffer.from(`--${BOUNDARY}--\r\n`))) },
     { weight: 1, arbitrary: fc.constant(upload('LF line breaks', multipartBody([filePart(PNG)], BOUNDARY, '\n'))) },
-    { weight: 1, arbitrary: fc.constant(upload('a part without Content-Disposition', Buffer.from(`--${BOUNDARY}\r\nContent-Type: image/png\r\n\r\n${PNG.toString('latin1')}\r\n--${BOUNDARY}--\r\n`, 'latin1'))) },
-    { weight: 1, arbitrary: fc.constant(upload('a 100 KB part header', Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${'a'.repeat(100_000)}"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`))) },
-    { weight: 1, arbitrary: fc.constant(upload('garbage before the first boundary', Buffer.concat([Buffer.from('preamble garbage\r\n'), valid]))) },
+    {
+      weight: 1,
+      arbitrary: fc.constant(
+        upload(
+          'a part without Content-Disposition',
+          Buffer.from(`--${BOUNDARY}\r\nContent-Type: image/png\r\n\r\n${PNG.toString('latin1')}\r\n--${BOUNDARY}--\r\n`, 'latin1'),
+        ),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant(
+        upload(
+          'a 100 KB part header',
+          Buffer.from(
+            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${'a'.repeat(100_000)}"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+          ),
+        ),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant(upload('garbage before the first boundary', Buffer.concat([Buffer.from('preamble garbage\r\n'), valid]))),
+    },
     { weight: 1, arbitrary: fc.constant(upload('a JSON body', JSON.stringify({ file: PNG.toString('base64') }), JSON_TYPE)) },
     { weight: 1, arbitrary: fc.constantFrom(...WRONG_CONTENT_TYPES).map((type) => upload(`content type ${type}`, valid, type)) },
   );
@@ -450,7 +684,10 @@ function requestsFor(name: RouteName): fc.Arbitrary<FuzzRequest> {
   const def = route(name);
   const hint = HINTS[name];
   const parts = def.multipart
-    ? multipartRequests()
+    ? // A product's file upload goes to a product of the run (or an unknown id); the image upload has no path parameter.
+      def.params
+      ? fc.tuple(multipartRequests(), anyProduct).map(([request, id]) => ({ ...request, params: { id } }))
+      : multipartRequests()
     : fc.oneof(
         { weight: 9, arbitrary: schemaRequests(name) },
         { weight: hint ? 7 : 0, arbitrary: hint ? hint() : schemaRequests(name) },
@@ -472,7 +709,9 @@ function encode(value: unknown): string {
   for (const char of text) {
     const code = char.charCodeAt(0);
     if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     } else out += encodeURIComponent(char);
   }
   return out;
@@ -493,14 +732,18 @@ function queryString(query: unknown): string {
 /** JSON text of a generated value, with RawJson pieces written as they are. */
 function jsonText(value: unknown): string | undefined {
   const raw: string[] = [];
-  const text = JSON.stringify(value, (_key, item: unknown) => (item instanceof RawJson ? `\u0000RAW${raw.push(item.text) - 1}\u0000` : item));
+  const text = JSON.stringify(value, (_key, item: unknown) =>
+    item instanceof RawJson ? `\u0000RAW${raw.push(item.text) - 1}\u0000` : item,
+  );
   return text?.replace(/"\\u0000RAW(\d+)\\u0000"/g, (_match, index: string) => raw[Number(index)]!);
 }
 
 function urlOf(request: FuzzRequest): string {
   const def = route(request.route);
   const params = (request.params ?? {}) as Record<string, unknown>;
-  const pathname = def.path.replace(/:(\w+)/g, (_match, key: string) => encode(typeof params === 'object' && params !== null ? params[key] : params));
+  const pathname = def.path.replace(/:(\w+)/g, (_match, key: string) =>
+    encode(typeof params === 'object' && params !== null ? params[key] : params),
+  );
   return pathname + queryString(request.query);
 }
 
@@ -565,7 +808,10 @@ function shorten(text: string, max = 400): string {
 }
 
 function describeRequest(request: FuzzRequest, sent: Sent): string {
-  const body = sent.payload === undefined ? '' : ` body(${sent.headers['content-type'] ?? 'no content type'}): ${shorten(Buffer.isBuffer(sent.payload) ? sent.payload.toString('latin1') : sent.payload)}`;
+  const body =
+    sent.payload === undefined
+      ? ''
+      : ` body(${sent.headers['content-type'] ?? 'no content type'}): ${shorten(Buffer.isBuffer(sent.payload) ? sent.payload.toString('latin1') : sent.payload)}`;
   return `${sent.method} ${shorten(sent.url, 300)} auth=${request.auth}${body}`;
 }
 
@@ -595,12 +841,15 @@ const WATCHED: Record<string, (row: string) => string> = {
   site_settings: (row) => row,
   payment_events: (row) => row,
   app_meta: (row) => row,
-  mail_outbox: (row) => `(${['id', 'kind', 'order_id', 'recipient', 'subject', 'text_body', 'html_body'].map((column) => `${row}.${column}`).join(', ')})`,
+  mail_outbox: (row) =>
+    `(${['id', 'kind', 'order_id', 'recipient', 'subject', 'text_body', 'html_body'].map((column) => `${row}.${column}`).join(', ')})`,
 };
 
 /** Installs the fingerprints: `fuzz_fingerprints` holds each watched table's row count and hash sum, kept by triggers. */
 async function keepFingerprints(): Promise<void> {
-  await sql`CREATE TABLE fuzz_fingerprints (table_name text PRIMARY KEY, row_count bigint NOT NULL, hash_sum bigint NOT NULL)`.execute(t.app.db);
+  await sql`CREATE TABLE fuzz_fingerprints (table_name text PRIMARY KEY, row_count bigint NOT NULL, hash_sum bigint NOT NULL)`.execute(
+    t.app.db,
+  );
   for (const [table, row] of Object.entries(WATCHED)) {
     const hashes = (rows: string) => `SELECT count(*), coalesce(sum(hashtext(${row('r')}::text)), 0) FROM ${rows} r`;
     await sql.raw(`INSERT INTO fuzz_fingerprints ${hashes(table)}`.replace('SELECT', `SELECT '${table}',`)).execute(t.app.db);
@@ -623,14 +872,20 @@ async function keepFingerprints(): Promise<void> {
       ['UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],
     ] as const) {
       await sql
-        .raw(`CREATE TRIGGER fuzz_${event.toLowerCase()} AFTER ${event} ON ${table} REFERENCING ${tables} FOR EACH STATEMENT EXECUTE FUNCTION fuzz_fingerprint_${table}()`)
+        .raw(
+          `CREATE TRIGGER fuzz_${event.toLowerCase()} AFTER ${event} ON ${table} REFERENCING ${tables} FOR EACH STATEMENT EXECUTE FUNCTION fuzz_fingerprint_${table}()`,
+        )
         .execute(t.app.db);
     }
   }
 }
 
 async function fingerprint(): Promise<Record<string, string>> {
-  const rows = await sql<{ table_name: string; row_count: string; hash_sum: string }>`SELECT table_name, row_count, hash_sum FROM fuzz_fingerprints`.execute(t.app.db);
+  const rows = await sql<{
+    table_name: string;
+    row_count: string;
+    hash_sum: string;
+  }>`SELECT table_name, row_count, hash_sum FROM fuzz_fingerprints`.execute(t.app.db);
   return Object.fromEntries(rows.rows.map((row) => [row.table_name, `${row.row_count}/${row.hash_sum}`]));
 }
 
@@ -639,7 +894,9 @@ async function recomputedFingerprint(): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
   for (const [table, row] of Object.entries(WATCHED)) {
     const rows = await sql
-      .raw<{ row_count: string; hash_sum: string }>(`SELECT count(*) AS row_count, coalesce(sum(hashtext(${row('r')}::text)), 0) AS hash_sum FROM ${table} r`)
+      .raw<{ row_count: string; hash_sum: string }>(
+        `SELECT count(*) AS row_count, coalesce(sum(hashtext(${row('r')}::text)), 0) AS hash_sum FROM ${table} r`,
+      )
       .execute(t.app.db);
     result[table] = `${rows.rows[0]!.row_count}/${rows.rows[0]!.hash_sum}`;
   }
@@ -655,7 +912,8 @@ const changedTables = (before: Record<string, string>, after: Record<string, str
  */
 const REFUSALS_THAT_WRITE = new Set(['payment_refunded']);
 
-const uploadsDir = () => path.join(t.dataDir, 'uploads');
+const uploadsDir = () => path.join(t.dataDir, 'blobs', 'images');
+const storedImages = async () => (await readdir(uploadsDir()).catch(() => [] as string[])).length;
 
 /* Keeping the run's own accounts working ---------------------------------------------------------- */
 
@@ -713,13 +971,14 @@ function harvest(request: FuzzRequest, status: number, json: unknown): void {
     remember(world.users, user.id);
     world.credentials.push({ username: user.username, password: String(sentJson(request).password) });
   }
-  if (request.route === 'createOrder' && typeof body.access_token === 'string') world.guestOrders.push({ id: body.id as string, token: body.access_token });
+  if (request.route === 'createOrder' && typeof body.access_token === 'string')
+    world.guestOrders.push({ id: body.id as string, token: body.access_token });
   if (request.route === 'changePassword' && world.throwaway) world.throwaway.password = String(sentJson(request).new_password);
   const walk = (value: unknown, key: string) => {
     if (Array.isArray(value)) value.forEach((item) => walk(item, key));
     else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) walk(item, name);
     else if (typeof value === 'string') {
-      if (key === 'download_url') remember(world.downloads, value);
+      if (key === 'url' && value.startsWith('/api/downloads/')) remember(world.downloads, value);
       if (key === 'paypal_order_id') remember(world.paypalOrders, value);
       if (key === 'payment_url') remember(world.paypalOrders, new URL(value).searchParams.get('token'));
     }
@@ -731,7 +990,8 @@ function harvest(request: FuzzRequest, status: number, json: unknown): void {
       for (const item of (order.items as { id: string }[] | undefined) ?? []) remember(world.items, item.id);
     }
   }
-  if (Array.isArray(body.users)) for (const user of body.users as { id: string }[]) if (user.id !== world.user.id) remember(world.users, user.id);
+  if (Array.isArray(body.users))
+    for (const user of body.users as { id: string }[]) if (user.id !== world.user.id) remember(world.users, user.id);
 }
 
 /** Sends one request and records what the server did with it. */
@@ -742,7 +1002,7 @@ async function exercise(request: FuzzRequest): Promise<void> {
   await request.before?.();
   const sent = prepare(request);
   const before = await fingerprint();
-  const filesBefore = request.route === 'upload' ? (await readdir(uploadsDir())).length : 0;
+  const filesBefore = request.route === 'upload' ? await storedImages() : 0;
   const requestStarted = performance.now();
   const response = await t.request(sent);
   const elapsed = performance.now() - requestStarted;
@@ -756,8 +1016,16 @@ async function exercise(request: FuzzRequest): Promise<void> {
   const ofRoute = routeStatuses.get(request.route) ?? new Map<number, number>();
   routeStatuses.set(request.route, ofRoute.set(status, (ofRoute.get(status) ?? 0) + 1));
   const finding = (problem: Finding['problem'], answer = response.body) =>
-    findings.push({ problem, route: request.route, label: request.label, status, request: describeRequest(request, sent), answer: shorten(answer, 300) });
-  if (process.env.FUZZ_TRACE === request.route) log(`${status} [${request.label}] ${describeRequest(request, sent).slice(0, 300)} → ${response.body.slice(0, 200)}`);
+    findings.push({
+      problem,
+      route: request.route,
+      label: request.label,
+      status,
+      request: describeRequest(request, sent),
+      answer: shorten(answer, 300),
+    });
+  if (process.env.FUZZ_TRACE === request.route)
+    log(`${status} [${request.label}] ${describeRequest(request, sent).slice(0, 300)} → ${response.body.slice(0, 200)}`);
   if (status >= 500) finding('server error');
   if (status >= 400 && status < 500) {
     const changed = changedTables(before, after);
@@ -767,8 +1035,9 @@ async function exercise(request: FuzzRequest): Promise<void> {
     } catch {
       // not JSON: reported as it is
     }
-    if (request.route === 'upload' && (await readdir(uploadsDir())).length !== filesBefore) changed.push('uploads folder');
-    if (changed.length > 0 && !REFUSALS_THAT_WRITE.has(code)) finding('refused but changed the database', `changed: ${changed.join(', ')}; answer: ${response.body}`);
+    if (request.route === 'upload' && (await storedImages()) !== filesBefore) changed.push('uploads folder');
+    if (changed.length > 0 && !REFUSALS_THAT_WRITE.has(code))
+      finding('refused but changed the database', `changed: ${changed.join(', ')}; answer: ${response.body}`);
   }
   if (elapsed > SLOW_MS) finding('slow', `${Math.round(elapsed)} ms; answer: ${response.body}`);
 
@@ -788,7 +1057,8 @@ async function keepTheRunsAccounts(request: FuzzRequest, status: number): Promis
   if (request.route === 'adminDeleteProduct') {
     const id = (request.params as { id?: unknown } | undefined)?.id;
     world.liveProducts = world.liveProducts.filter((product) => product !== id);
-    if (typeof id === 'string' && world.seedProducts.includes(id)) await t.app.db.updateTable('products').set({ archived_at: null }).where('id', '=', id).execute();
+    if (typeof id === 'string' && world.seedProducts.includes(id))
+      await t.app.db.updateTable('products').set({ archived_at: null }).where('id', '=', id).execute();
   }
   if (request.route === 'logout' || request.route === 'adminSetUserActive') {
     // The throwaway's session ended (or may have, if it was the account deactivated): a new one next time.
@@ -808,7 +1078,12 @@ function report(all: Finding[]): string {
     groups.set(key, [...(groups.get(key) ?? []), found]);
   }
   return [...groups]
-    .map(([key, group]) => [`${key} (${group.length}×)`, ...group.slice(0, 3).map((found) => `    [${found.label}] ${found.request}\n      → ${found.answer}`)].join('\n'))
+    .map(([key, group]) =>
+      [
+        `${key} (${group.length}×)`,
+        ...group.slice(0, 3).map((found) => `    [${found.label}] ${found.request}\n      → ${found.answer}`),
+      ].join('\n'),
+    )
     .join('\n');
 }
 
@@ -844,7 +1119,12 @@ beforeAll(async () => {
     paypal_environment: 'sandbox',
     paypal_webhook_id: '',
   };
-  const saved = await t.request({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: `Bearer ${admin}` }, payload: connectionSettings });
+  const saved = await t.request({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers: { authorization: `Bearer ${admin}` },
+    payload: connectionSettings,
+  });
   expect(saved.statusCode).toBe(200);
 
   // Tokens that must all be refused with a 401.
@@ -867,7 +1147,12 @@ beforeAll(async () => {
   // Rows for the realistic requests to find: products of each kind, orders in several states, accounts.
   const asAdmin = { authorization: `Bearer ${admin}` };
   const product = async (payload: object) => {
-    const response = await t.request({ method: 'POST', url: '/api/admin/products', headers: asAdmin, payload: { description: 'd', detailed_description: 'dd', ...payload } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: asAdmin,
+      payload: { description: 'd', detailed_description: 'dd', ...payload },
+    });
     expect(response.statusCode).toBe(201);
     return response.json().id as string;
   };
@@ -876,9 +1161,14 @@ beforeAll(async () => {
   const free = await product({ title: 'Free download', price: 0, stock_quantity: 10_000 });
   const freeKeyed = await product({ title: 'Free keys', price: 0 });
   const archived = await product({ title: 'Archived', price: 1, stock_quantity: 5 });
-  for (const [id, count] of [[keyed, 200], [freeKeyed, 200]] as const) {
+  for (const [id, count] of [
+    [keyed, 200],
+    [freeKeyed, 200],
+  ] as const) {
     const keys = Array.from({ length: count }, (_, index) => `SEED-${id.slice(0, 8)}-${index}`).join('\n');
-    expect((await t.request({ method: 'POST', url: `/api/admin/products/${id}/keys`, headers: asAdmin, payload: { keys } })).statusCode).toBe(201);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/admin/products/${id}/keys`, headers: asAdmin, payload: { keys } })).statusCode,
+    ).toBe(201);
   }
   expect((await t.request({ method: 'DELETE', url: `/api/admin/products/${archived}`, headers: asAdmin })).statusCode).toBe(204);
   world.products.push(counted, keyed, free, freeKeyed, archived);
@@ -890,9 +1180,21 @@ beforeAll(async () => {
   const seedOrders: { token?: string; items: object[]; invoice_data?: object }[] = [
     { items: [{ product_id: counted, quantity: 1 }], invoice_data: guest },
     { items: [{ product_id: keyed, quantity: 2 }], invoice_data: guest },
-    { items: [{ product_id: free, quantity: 1 }, { product_id: freeKeyed, quantity: 2 }], invoice_data: guest },
+    {
+      items: [
+        { product_id: free, quantity: 1 },
+        { product_id: freeKeyed, quantity: 2 },
+      ],
+      invoice_data: guest,
+    },
     { token: world.user.token, items: [{ product_id: counted, quantity: 1 }] },
-    { token: world.user.token, items: [{ product_id: free, quantity: 1 }, { product_id: freeKeyed, quantity: 1 }] },
+    {
+      token: world.user.token,
+      items: [
+        { product_id: free, quantity: 1 },
+        { product_id: freeKeyed, quantity: 1 },
+      ],
+    },
   ];
   for (const { token, ...payload } of seedOrders) {
     const request: FuzzRequest = { route: 'createOrder', label: 'seed', auth: token ? 'user' : 'none', body: { json: payload } };
@@ -931,9 +1233,13 @@ describe('the whole route table under generated input', () => {
     );
 
     if (process.env.FUZZ_VERBOSE) {
-      for (const [name, counts] of routeStatuses) log(`  ${name}: ${JSON.stringify(Object.fromEntries([...counts].sort(([a], [b]) => a - b)))}`);
+      for (const [name, counts] of routeStatuses)
+        log(`  ${name}: ${JSON.stringify(Object.fromEntries([...counts].sort(([a], [b]) => a - b)))}`);
     }
-    expect(routeNames.filter((name) => !perRoute.has(name)), 'routes never fuzzed').toEqual([]);
+    expect(
+      routeNames.filter((name) => !perRoute.has(name)),
+      'routes never fuzzed',
+    ).toEqual([]);
     expect(await fingerprint(), 'the fingerprints the triggers kept').toEqual(await recomputedFingerprint());
     expect(findings.length, `\n${report(findings)}\n`).toBe(0);
   }, 600_000);

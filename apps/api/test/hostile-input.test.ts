@@ -76,7 +76,7 @@ describe('numbers at their extremes', () => {
   });
 
   it('refuses a download link whose expiry is past any date', async () => {
-    const response = await t.request({ method: 'GET', url: `/api/downloads/${crypto.randomUUID()}?expires=1e30&signature=${'a'.repeat(43)}` });
+    const response = await t.request({ method: 'GET', url: `/api/downloads/${crypto.randomUUID()}/${crypto.randomUUID()}?expires=1e30&signature=${'a'.repeat(43)}` });
     expect(response.statusCode).toBe(400);
   });
 });

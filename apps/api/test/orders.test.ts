@@ -606,65 +606,6 @@ describe('delivery by licence keys', () => {
   });
 });
 
-describe('delivery by download', () => {
-  async function deliveredDownload() {
-    const product = await createProduct({ title: `Download ${tag()}` });
-    const order = await guestOrder([{ product_id: product.id, quantity: 1 }]);
-    await setStatus(order.id, 'confirmed');
-    const shown = await t.request({ method: 'GET', url: `/api/guest/orders/${order.id}`, query: { token: order.access_token! } });
-    return { product, order, shown: shown.json<Order>() };
-  }
-
-  it('shows a download link on the line of a confirmed order, and the link answers the file as an attachment', async () => {
-    const { product, shown } = await deliveredDownload();
-    expect(shown.goods_included).toBe(true);
-    const line = shown.items[0]!;
-    expect(line.delivery).toBe('download');
-    expect(line.download_url).toMatch(new RegExp(`^/api/downloads/${line.id}\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`));
-    const file = await t.request({ method: 'GET', url: line.download_url! });
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-disposition']).toMatch(/^attachment;/);
-    expect(file.body).toContain(product.title);
-  });
-
-  it('refuses a link whose signature was changed with 403', async () => {
-    const { shown } = await deliveredDownload();
-    const url = new URL(shown.items[0]!.download_url!, 'http://localhost');
-    const signature = url.searchParams.get('signature')!;
-    url.searchParams.set('signature', `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`);
-    const response = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('invalid_download_link');
-    expect(response.headers['content-disposition']).toBeUndefined();
-  });
-
-  it('refuses a correctly signed link whose time has passed with 403', async () => {
-    const { shown } = await deliveredDownload();
-    const itemId = shown.items[0]!.id;
-    const signed = (expires: number) =>
-      `/api/downloads/${itemId}?expires=${expires}&signature=${t.app.sign('download', `${itemId}.${expires}`)}`;
-    const future = Math.floor(Date.now() / 1000) + 60;
-    expect((await t.request({ method: 'GET', url: signed(future) })).statusCode).toBe(200);
-    const past = Math.floor(Date.now() / 1000) - 60;
-    const response = await t.request({ method: 'GET', url: signed(past) });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('invalid_download_link');
-  });
-
-  it('answers 404 to a signed link of an order that is not completed', async () => {
-    const product = await createProduct();
-    const order = await guestOrder([{ product_id: product.id, quantity: 1 }]);
-    const itemId = order.items[0]!.id;
-    const expires = Math.floor(Date.now() / 1000) + 600;
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/downloads/${itemId}?expires=${expires}&signature=${t.app.sign('download', `${itemId}.${expires}`)}`,
-    });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('download_not_found');
-  });
-});
-
 describe('the receipt', () => {
   const outboxOf = (orderId: string) => t.app.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).execute();
 

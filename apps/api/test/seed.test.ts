@@ -1,4 +1,5 @@
-import { CATEGORIES, PRODUCT_TYPES, type Product } from '@store/contracts';
+import { createHash } from 'node:crypto';
+import { CATEGORIES, PRODUCT_TYPES, type Order, type Product, type ProductFile } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -11,7 +12,11 @@ import { ADMIN_PASSWORD, build, TEST_DATA_ENCRYPTION_KEY, type TestApp } from '.
  * Starts the server a second time on the database and data folder of `t`, as a restart or a second
  * instance would: the same buildApp, with its own configuration.
  */
-async function startAgain(t: TestApp, env: Record<string, string>, announceAdminPassword?: (password: string) => void): Promise<FastifyInstance> {
+async function startAgain(
+  t: TestApp,
+  env: Record<string, string>,
+  announceAdminPassword?: (password: string) => void,
+): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: t.dataDir,
@@ -32,7 +37,8 @@ const listAll = async (app: FastifyInstance): Promise<{ products: Product[]; tot
   return response.json();
 };
 
-const login = (app: FastifyInstance, password: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password } });
+const login = (app: FastifyInstance, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password } });
 
 describe('the demo catalogue of a first start', () => {
   let t: TestApp;
@@ -88,7 +94,11 @@ describe('the demo catalogue of a first start', () => {
     const keyed = products.filter((product) => product.category === 'licenses' || product.category === 'software');
     expect(keyed.length).toBeGreaterThan(0);
     for (const product of keyed) {
-      const rows = await t.app.db.selectFrom('license_keys').select(['product_id', 'key_value']).where('product_id', '=', product.id).execute();
+      const rows = await t.app.db
+        .selectFrom('license_keys')
+        .select(['product_id', 'key_value'])
+        .where('product_id', '=', product.id)
+        .execute();
       const pool = rows.map((row) => openLicenseKey(t.app.dataCipher, row));
       expect(pool, product.title).toHaveLength(product.stock_quantity);
       expect(new Set(pool).size).toBe(pool.length);
@@ -101,7 +111,15 @@ describe('the demo catalogue of a first start', () => {
       }
     }
     const others = products.filter((product) => !keyed.includes(product));
-    const otherKeys = await t.app.db.selectFrom('license_keys').select('id').where('product_id', 'in', others.map((product) => product.id)).execute();
+    const otherKeys = await t.app.db
+      .selectFrom('license_keys')
+      .select('id')
+      .where(
+        'product_id',
+        'in',
+        others.map((product) => product.id),
+      )
+      .execute();
     expect(otherKeys).toHaveLength(0);
   });
 
@@ -109,10 +127,19 @@ describe('the demo catalogue of a first start', () => {
     const { products } = await listAll(t.app);
     const soldOut = products.filter((product) => product.stock_quantity === 0).map((product) => product.title);
     expect(soldOut.length).toBeGreaterThanOrEqual(1);
-    expect(soldOut.sort()).toEqual(DEMO_PRODUCTS.filter((demo) => demo.stock_quantity === 0).map((demo) => demo.title).sort());
+    expect(soldOut.sort()).toEqual(
+      DEMO_PRODUCTS.filter((demo) => demo.stock_quantity === 0)
+        .map((demo) => demo.title)
+        .sort(),
+    );
     for (const demo of DEMO_PRODUCTS) {
       const product = products.find((candidate) => candidate.title === demo.title);
-      expect(product, demo.title).toMatchObject({ price: demo.price, stock_quantity: demo.stock_quantity, rating: demo.rating, reviews_count: demo.reviews_count });
+      expect(product, demo.title).toMatchObject({
+        price: demo.price,
+        stock_quantity: demo.stock_quantity,
+        rating: demo.rating,
+        reviews_count: demo.reviews_count,
+      });
     }
   });
 
@@ -132,6 +159,51 @@ describe('the demo catalogue of a first start', () => {
       expect(users.filter((user) => user.username === 'admin')).toHaveLength(1);
     } finally {
       await second.close();
+    }
+  });
+});
+
+// Its own store: buying changes the stock that the catalogue's tests above compare with the data file.
+describe('the demo files', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ SEED_DEMO: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('gives the download products real files, which a buyer downloads byte for byte', async () => {
+    const { products } = await listAll(t.app);
+    const courses = products.filter((product) => product.category === 'courses' && product.stock_quantity > 0);
+    const templates = products.filter((product) => product.category === 'templates' && product.stock_quantity > 0);
+    expect(courses.length).toBeGreaterThan(0);
+    expect(templates.length).toBeGreaterThan(0);
+    const token = await t.adminToken();
+    for (const product of [courses[0]!, templates[0]!]) {
+      const files = (await t.request({ method: 'GET', url: `/api/admin/products/${product.id}/files`, token })).json<{
+        files: ProductFile[];
+      }>().files;
+      expect(files.length, product.title).toBeGreaterThan(0);
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/orders',
+        payload: {
+          items: [{ product_id: product.id, quantity: 1 }],
+          invoice_data: { email: 'demo@example.com', name: 'Demo', address: '1 Road', city: 'Leeds', country: 'UK' },
+        },
+      });
+      const order = created.json<Order>();
+      await t.request({ method: 'PATCH', url: `/api/admin/orders/${order.id}/status?status=confirmed`, token });
+      const shown = (
+        await t.request({ method: 'GET', url: `/api/guest/orders/${order.id}`, query: { token: order.access_token! } })
+      ).json<Order>();
+      const offered = shown.items[0]!.downloads!;
+      expect(offered.map((file) => file.name)).toEqual(files.map((file) => file.name));
+      const answer = await t.request({ method: 'GET', url: offered[0]!.url });
+      expect(answer.statusCode).toBe(200);
+      expect(createHash('sha256').update(answer.rawPayload).digest('hex')).toBe(files[0]!.sha256);
+      // A real archive or document: the zip's or the PDF's own signature.
+      const magic = product.category === 'courses' ? '%PDF-' : 'PK\u0003\u0004';
+      expect(answer.rawPayload.subarray(0, magic.length).toString('latin1')).toBe(magic);
     }
   });
 });
@@ -174,6 +246,7 @@ describe('the demo-seeded marker', () => {
     expect(marker).toBeDefined();
     // Deleted products stay as archived rows; remove the rows too, so that only the marker can stop a refill.
     await t.app.db.deleteFrom('license_keys').execute();
+    await t.app.db.deleteFrom('product_files').execute();
     await t.app.db.deleteFrom('products').execute();
 
     const restarted = await startAgain(t, { SEED_DEMO: 'true' });

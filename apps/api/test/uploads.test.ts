@@ -50,8 +50,10 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
 const upload = async (file: Omit<Part, 'name'> & { name?: string }, token?: string) =>
   t.request({ method: 'POST', url: '/api/upload', ...multipart([{ name: 'file', ...file }]), token: token ?? (await t.adminToken()) });
 
-const uploadsDir = () => path.join(t.dataDir, 'uploads');
-const storedFiles = async () => (await readdir(uploadsDir())).sort();
+// Images live in the blob store's images/ folder (the fs driver's `.name.meta.json` files are its own).
+const uploadsDir = () => path.join(t.dataDir, 'blobs', 'images');
+const storedFiles = async () =>
+  (await readdir(uploadsDir()).catch(() => [] as string[])).filter((name) => !name.startsWith('.')).sort();
 
 /* Tests ------------------------------------------------------------------------------------------ */
 

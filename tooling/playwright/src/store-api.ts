@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import type { AuthResponse, Product, ProductInput, ProductList, RegisterBody, SiteInfo } from '@store/contracts';
+import type { AuthResponse, Product, ProductFile, ProductInput, ProductList, RegisterBody, SiteInfo } from '@store/contracts';
 import { E2E_ADMIN_PASSWORD } from './store.ts';
 
 /** A signed-in account as the API answers it; what `loginAs` stores in the browser. */
@@ -53,6 +53,16 @@ export class StoreApi {
     const response = await this.request.post('/api/admin/products', { data: input, headers: { Authorization: `Bearer ${token}` } });
     if (response.status() !== 201) throw new Error(`POST /api/admin/products: HTTP ${response.status()} ${await response.text()}`);
     return (await response.json()) as Product;
+  }
+
+  /** Attaches a deliverable file to a product as the admin (multipart, as the admin app sends it). */
+  async uploadProductFile(productId: string, file: { name: string; buffer: Buffer }, admin?: Session): Promise<ProductFile> {
+    const token = (admin ?? (await this.loginAdmin())).access_token;
+    const response = await this.request.post(`/api/admin/products/${productId}/files`, {
+      multipart: { file: { name: file.name, mimeType: 'application/octet-stream', buffer: file.buffer } },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return json(response, `POST /api/admin/products/${productId}/files`);
   }
 
   /** The first page of the catalogue in its default order (the demo catalogue fits on it). */

@@ -1,4 +1,16 @@
-import { CATEGORIES, DEFAULT_CATEGORY, DEFAULT_PRODUCT_TYPE, toCents, toDollars, type CategoryOption, type Product, type ProductInput, type ProductListQuery } from '@store/contracts';
+import {
+  CATEGORIES,
+  DEFAULT_CATEGORY,
+  DEFAULT_KEY_PATTERN,
+  DEFAULT_PRODUCT_TYPE,
+  LIMITS,
+  toCents,
+  toDollars,
+  type CategoryOption,
+  type Product,
+  type ProductInput,
+  type ProductListQuery,
+} from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/like.ts';
 import { countRows, pageOf } from '../db/paging.ts';
@@ -22,6 +34,9 @@ export function toProduct(row: ProductRow): Product {
     rating: row.rating_tenths / 10,
     reviews_count: row.reviews_count,
     created_at: row.created_at.toISOString(),
+    download_limit: row.download_limit,
+    key_mode: row.key_mode,
+    key_pattern: row.key_pattern,
   };
 }
 
@@ -73,21 +88,50 @@ function toColumns(input: ProductInput) {
   };
 }
 
-export function insertProduct(db: Kysely<Database>, input: ProductInput, extra: { rating_tenths?: number; reviews_count?: number; created_at?: Date } = {}): Promise<ProductRow> {
+export function insertProduct(
+  db: Kysely<Database>,
+  input: ProductInput,
+  extra: { rating_tenths?: number; reviews_count?: number; created_at?: Date } = {},
+): Promise<ProductRow> {
+  const generated = input.key_mode === 'generated';
   return db
     .insertInto('products')
-    .values({ ...toColumns(input), ...extra, archived_at: null })
+    .values({
+      ...toColumns(input),
+      ...extra,
+      archived_at: null,
+      download_limit: input.download_limit ?? LIMITS.downloadLimitDefault,
+      key_mode: input.key_mode ?? 'pool',
+      key_pattern: generated ? (input.key_pattern ?? DEFAULT_KEY_PATTERN) : null,
+      // Generated keys never run out: the product sells by key with the stock staff set.
+      ...(generated ? { delivery: 'license_key' as const } : {}),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Replaces a product's fields. The download limit and the key mode are kept when absent (older clients).
+ * The stock: a product selling from a key pool counts it from the pool, not from the form; one whose keys
+ * are generated takes the form's; one going back from generated keys to a pool takes the pool's unsold
+ * keys (none: it is sold out until staff add some).
+ */
 export function updateProduct(db: Kysely<Database>, id: string, input: ProductInput): Promise<ProductRow | undefined> {
+  const mode = sql<string>`coalesce(${input.key_mode ?? null}::text, key_mode)`;
+  const stock = input.stock_quantity ?? 0;
   return db
     .updateTable('products')
     .set({
       ...toColumns(input),
-      // A product sold by licence key counts its stock from the key pool, not from the form.
-      stock_quantity: sql`CASE WHEN delivery = 'license_key' THEN stock_quantity ELSE ${input.stock_quantity ?? 0} END`,
+      stock_quantity: sql`CASE
+        WHEN ${mode} = 'generated' THEN ${stock}
+        WHEN key_mode = 'generated' THEN (SELECT count(*)::int FROM license_keys k WHERE k.product_id = products.id AND k.order_item_id IS NULL)
+        WHEN delivery = 'license_key' THEN stock_quantity
+        ELSE ${stock} END`,
+      delivery: sql`CASE WHEN ${mode} = 'generated' THEN 'license_key' ELSE delivery END`,
+      key_mode: mode as never,
+      key_pattern: sql`CASE WHEN ${mode} = 'generated' THEN coalesce(${input.key_pattern ?? null}::text, key_pattern, ${DEFAULT_KEY_PATTERN}::text) ELSE NULL END`,
+      download_limit: sql`coalesce(${input.download_limit ?? null}::int, download_limit)`,
       updated_at: sql`now()`,
     })
     .where('id', '=', id)
@@ -98,7 +142,12 @@ export function updateProduct(db: Kysely<Database>, id: string, input: ProductIn
 
 /** Takes a product out of the catalogue; orders that reference it keep their lines. */
 export async function archiveProduct(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.updateTable('products').set({ archived_at: sql`now()` }).where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('products')
+    .set({ archived_at: sql`now()` })
+    .where('id', '=', id)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

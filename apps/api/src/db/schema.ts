@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@store/contracts';
+import type { DeliveryEventKind, KeyMode, OrderStatus } from '@store/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string; optional on insert (it has a default). */
@@ -58,6 +58,50 @@ export interface ProductsTable {
   archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** `license_key` once staff add keys: its stock is then the number of unsold keys. */
   delivery: ColumnType<'download' | 'license_key', 'download' | 'license_key' | undefined, 'download' | 'license_key'>;
+  /** Downloads of each file a delivered line may make. */
+  download_limit: ColumnType<number, number | undefined, number>;
+  key_mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
+  /** The pattern generated keys follow (`X` is a random character); set when `key_mode` is generated. */
+  key_pattern: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A product's private file; kept while a delivered line points at it, after staff remove it (`removed_at`). */
+export interface ProductFilesTable {
+  id: Generated<string>;
+  product_id: string;
+  name: string;
+  /** bigint: read as a string by both drivers, so the repository turns it into a number. */
+  size: ColumnType<string, number, number>;
+  sha256: string;
+  content_type: string;
+  storage_key: string;
+  created_at: Timestamp;
+  removed_at: NullableTimestamp;
+}
+
+/** A delivered line's copy of its product's files, with the downloads it has used. */
+export interface OrderItemFilesTable {
+  order_item_id: string;
+  file_id: string;
+  position: number;
+  download_limit: number;
+  download_count: ColumnType<number, number | undefined, number>;
+  bytes_sent: ColumnType<string, number | undefined, number | string>;
+}
+
+/** The delivery log: every answer that showed a line's keys and every download of its files. */
+export interface DeliveryEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  order_item_id: string;
+  kind: DeliveryEventKind;
+  file_id: string | null;
+  at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  bytes_sent: ColumnType<string | null, number | null | undefined, number | null>;
+  range: string | null;
+  keys_shown: number | null;
 }
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -188,6 +232,9 @@ export interface Database {
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   login_known_addresses: LoginKnownAddressesTable;
+  product_files: ProductFilesTable;
+  order_item_files: OrderItemFilesTable;
+  delivery_events: DeliveryEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -91,7 +91,9 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
           request,
           reply,
         });
-        reply.status(def.status);
+        // A handler that answered itself (a file, a redirect) or chose its status (206) keeps it.
+        if (reply.sent) return reply;
+        if (reply.statusCode === 200) reply.status(def.status);
         return def.status === 204 ? reply.send() : result;
       },
     });

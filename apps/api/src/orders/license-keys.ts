@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import type { DataCipher } from '../security/data-encryption.ts';
 
 /*
@@ -76,7 +76,12 @@ async function stockOf(db: Kysely<Database>, productId: string, stockQuantity: n
 }
 
 export async function licenseKeyStock(app: FastifyInstance, productId: string): Promise<KeyStock> {
-  const product = await app.db.selectFrom('products').select('stock_quantity').where('id', '=', productId).where('archived_at', 'is', null).executeTakeFirst();
+  const product = await app.db
+    .selectFrom('products')
+    .select('stock_quantity')
+    .where('id', '=', productId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
   if (!product) throw notFound('Product not found', 'product_not_found');
   return stockOf(app.db, productId, product.stock_quantity);
 }
@@ -105,19 +110,26 @@ export function parseKeys(text: string): { keys: string[]; repeated: string[] } 
  * Adds keys to a product's pool. The product then sells by key: its stock is the number of unsold keys
  * not held by unpaid orders. Keys already in the pool are refused and reported.
  */
-export async function addLicenseKeys(app: FastifyInstance, productId: string, text: string): Promise<{ added: number; duplicates: string[]; stock: KeyStock }> {
+export async function addLicenseKeys(
+  app: FastifyInstance,
+  productId: string,
+  text: string,
+): Promise<{ added: number; duplicates: string[]; stock: KeyStock }> {
   const { keys, repeated } = parseKeys(text);
   // Sealed before the transaction: encryption is CPU work that need not hold the product's lock.
   const sealed = keys.map((key) => ({ key, ...sealLicenseKey(app.dataCipher, productId, key) }));
   return app.db.transaction().execute(async (trx) => {
     const product = await trx
       .selectFrom('products')
-      .select(['stock_quantity', 'delivery'])
+      .select(['stock_quantity', 'delivery', 'key_mode'])
       .where('id', '=', productId)
       .where('archived_at', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!product) throw notFound('Product not found', 'product_not_found');
+    if (product.key_mode === 'generated') {
+      throw conflict('This product generates its keys from its pattern: switch it to pasted keys before adding a pool', 'conflict');
+    }
     // In chunks: one INSERT of a big paste would pass PostgreSQL's limit of 65,535 bind parameters
     // (five a row). The chunks share the transaction, so the paste is still added whole or not at all.
     // A key already in the pool has the same digest: the conflict skips it, and the digests returned

@@ -8,6 +8,7 @@ import {
   toDollars,
   type CreateOrderBody,
   type Order,
+  type OrderDownload,
   type OrderStatus,
   type OrderSummary,
   type ReceiptState,
@@ -17,6 +18,9 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, OrderRow } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { recordKeyReveals, type Requester } from '../delivery/delivery-log.ts';
+import { attachFiles, downloadsByItem } from '../delivery/downloads.ts';
+import { generateKeysFor } from '../delivery/generated-keys.ts';
 import { sendQueuedMailSoon } from '../mail/outbox.ts';
 import { enqueueReceipt, receiptStates } from './receipt.ts';
 import { findOrder, keysByItem, type OrderWithItems } from './order-repository.ts';
@@ -29,13 +33,10 @@ import { mergeLines, reserveStock, returnStock } from './stock.ts';
 export const HOLD_MINUTES = { beforePayment: 10, afterPaymentStarts: 30 } as const;
 /** The largest total one order may have (the contract's money bound), in cents. */
 const MAX_ORDER_CENTS = 100_000_000;
-/** How long a download link stays valid. */
-export const DOWNLOAD_LINK_SECONDS = 15 * 60;
 /** A free order counts against its buyer's hold cap for this long, so free keys cannot be drained by one buyer. */
 const FREE_ORDER_COUNTS_MINUTES = 30;
 
 const ORDER_ACCESS = 'order-access';
-const DOWNLOAD = 'download';
 
 /** The secret that opens a guest order's goods: derived from the order id, so nothing is stored. */
 export function orderAccessToken(app: FastifyInstance, orderId: string): string {
@@ -44,15 +45,6 @@ export function orderAccessToken(app: FastifyInstance, orderId: string): string 
 
 export function canOpenOrder(app: FastifyInstance, orderId: string, token: string | undefined): boolean {
   return token !== undefined && app.verifySigned(ORDER_ACCESS, orderId, token);
-}
-
-export function downloadUrl(app: FastifyInstance, itemId: string, now = Date.now()): string {
-  const expires = Math.floor(now / 1000) + DOWNLOAD_LINK_SECONDS;
-  return `/api/downloads/${itemId}?expires=${expires}&signature=${app.sign(DOWNLOAD, `${itemId}.${expires}`)}`;
-}
-
-export function checkDownloadLink(app: FastifyInstance, itemId: string, expires: number, signature: string): boolean {
-  return expires * 1000 > Date.now() && app.verifySigned(DOWNLOAD, `${itemId}.${expires}`, signature);
 }
 
 /** Where the order was placed from: kept on the order for its return links and mail. */
@@ -76,7 +68,11 @@ function checkOrderSize(lines: { quantity: number }[]): void {
  * orders as allowed. Advisory locks on the buyer and the address make the count and the insert one
  * step, so parallel requests cannot all slip under the cap.
  */
-async function checkBuyerHolds(app: FastifyInstance, trx: Transaction<Database>, buyer: { userId: string | null; email: string; ip: string }): Promise<void> {
+async function checkBuyerHolds(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  buyer: { userId: string | null; email: string; ip: string },
+): Promise<void> {
   const email = buyer.email.toLowerCase();
   const locks = [`buyer-email:${email}`, `buyer-ip:${buyer.ip}`, ...(buyer.userId ? [`buyer-user:${buyer.userId}`] : [])].sort();
   for (const lock of locks) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lock}, 0))`.execute(trx);
@@ -85,11 +81,19 @@ async function checkBuyerHolds(app: FastifyInstance, trx: Transaction<Database>,
   const row = await trx
     .selectFrom('orders')
     .select([
-      sql<string>`count(*) FILTER (WHERE ${holding} AND (lower(invoice_email) = ${email}${buyer.userId ? sql` OR user_id = ${buyer.userId}` : sql``}))`.as('buyer'),
+      sql<string>`count(*) FILTER (WHERE ${holding} AND (lower(invoice_email) = ${email}${buyer.userId ? sql` OR user_id = ${buyer.userId}` : sql``}))`.as(
+        'buyer',
+      ),
       sql<string>`count(*) FILTER (WHERE ${holding} AND client_ip = ${buyer.ip})`.as('address'),
     ])
     .where('created_at', '>', since)
-    .where((eb) => eb.or([eb(sql`lower(invoice_email)`, '=', email), eb('client_ip', '=', buyer.ip), ...(buyer.userId ? [eb('user_id', '=', buyer.userId)] : [])]))
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(invoice_email)`, '=', email),
+        eb('client_ip', '=', buyer.ip),
+        ...(buyer.userId ? [eb('user_id', '=', buyer.userId)] : []),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   if (Number(row.buyer) >= app.config.unpaidOrdersPerBuyer || Number(row.address) >= app.config.unpaidOrdersPerAddress) {
     throw new AppError(
@@ -104,7 +108,13 @@ async function checkBuyerHolds(app: FastifyInstance, trx: Transaction<Database>,
  * Creates an order priced from the catalogue, with its stock reserved in the same transaction. An order
  * that totals $0 needs no payment: it is delivered at once (with the same per-buyer caps).
  */
-export async function createOrder(app: FastifyInstance, caller: Caller | null, body: CreateOrderBody, context: OrderContext): Promise<Order> {
+export async function createOrder(
+  app: FastifyInstance,
+  caller: Caller | null,
+  body: CreateOrderBody,
+  context: OrderContext,
+  requester?: Requester,
+): Promise<Order> {
   if (!caller && !body.invoice_data) throw badRequest('invoice_data is required for a guest order', 'validation_error');
   // Crypto and card are shown as Coming Soon and cannot be chosen (spec sections 1 and 4).
   if (body.payment_method && body.payment_method !== 'paypal' && body.payment_method !== 'free') {
@@ -121,7 +131,8 @@ export async function createOrder(app: FastifyInstance, caller: Caller | null, b
     const products = await reserveStock(trx, lines);
     const totalCents = lines.reduce((sum, line) => sum + products.get(line.product_id)!.price_cents * line.quantity, 0);
     if (totalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
-    if (body.payment_method === 'free' && totalCents > 0) throw badRequest('This order is not free: please pay with PayPal', 'order_not_free');
+    if (body.payment_method === 'free' && totalCents > 0)
+      throw badRequest('This order is not free: please pay with PayPal', 'order_not_free');
     const order = await trx
       .insertInto('orders')
       .values({
@@ -175,33 +186,65 @@ export async function createOrder(app: FastifyInstance, caller: Caller | null, b
     app.log.info({ orderId }, 'free order delivered');
   }
   const free = created.order.status === 'completed';
-  const presented = await presentOrder(app, created, { includeGoods: free });
+  const presented = await presentOrder(app, created, { includeGoods: free, revealTo: free ? requester : undefined });
   return caller ? presented : { ...presented, access_token: orderAccessToken(app, orderId) };
 }
 
-/** Orders as the contract speaks them, their delivered keys read in one query for the whole list. */
-export async function presentOrders(app: FastifyInstance, orders: OrderWithItems[], { includeGoods }: { includeGoods: boolean }): Promise<Order[]> {
-  const deliveredItems = includeGoods ? orders.filter(({ order }) => order.status === 'completed').flatMap(({ items }) => items.map((item) => item.id)) : [];
-  const [keys, receipts] = await Promise.all([
+export interface PresentOptions {
+  /** Answer the delivered goods: keys and download links. */
+  includeGoods: boolean;
+  /** The buyer the answer goes to: each line whose keys it shows is recorded in the delivery log. */
+  revealTo?: Requester | undefined;
+  /**
+   * Answer the files' signed links (the default). Staff answers leave them out: a download through them
+   * would use the buyer's allowance and stand in the delivery log as the buyer's.
+   */
+  includeDownloads?: boolean;
+}
+
+/** Orders as the contract speaks them, their delivered keys and files read in one query each for the whole list. */
+export async function presentOrders(
+  app: FastifyInstance,
+  orders: OrderWithItems[],
+  { includeGoods, revealTo, includeDownloads = true }: PresentOptions,
+): Promise<Order[]> {
+  const deliveredItems = includeGoods
+    ? orders.filter(({ order }) => order.status === 'completed').flatMap(({ items }) => items.map((item) => item.id))
+    : [];
+  const [keys, downloads, receipts] = await Promise.all([
     keysByItem(app.db, app.dataCipher, deliveredItems),
+    downloadsByItem(app, includeDownloads ? deliveredItems : []),
     receiptStates(
       app.db,
       app.dataCipher,
       orders.filter(({ order }) => order.status === 'completed').map(({ order }) => order.id),
     ),
   ]);
-  return orders.map((order) => toOrder(app, order, includeGoods, keys, receipts.get(order.order.id)));
+  const presented = orders.map((order) => toOrder(order, includeGoods, keys, downloads, receipts.get(order.order.id)));
+  if (revealTo) {
+    await recordKeyReveals(
+      app.db,
+      revealTo,
+      presented.flatMap((order) =>
+        order.items
+          .filter((item) => (item.keys?.length ?? 0) > 0)
+          .map((item) => ({ orderId: order.id, itemId: item.id, keys: item.keys!.length })),
+      ),
+    );
+  }
+  return presented;
 }
 
 /** The order as the contract speaks it; keys and download links only when `includeGoods` and delivered. */
-export async function presentOrder(app: FastifyInstance, order: OrderWithItems, options: { includeGoods: boolean }): Promise<Order> {
+export async function presentOrder(app: FastifyInstance, order: OrderWithItems, options: PresentOptions): Promise<Order> {
   const [presented] = await presentOrders(app, [order], options);
   return presented!;
 }
 
 /** What anyone holding only a guest order's id sees: no buyer details, no goods; and whether its receipt went out. */
 export async function presentGuestSummary(app: FastifyInstance, order: OrderWithItems): Promise<OrderSummary> {
-  const receipts = order.order.status === 'completed' ? await receiptStates(app.db, app.dataCipher, [order.order.id]) : new Map<string, ReceiptState>();
+  const receipts =
+    order.order.status === 'completed' ? await receiptStates(app.db, app.dataCipher, [order.order.id]) : new Map<string, ReceiptState>();
   return presentOrderSummary(order, receipts.get(order.order.id));
 }
 
@@ -227,10 +270,10 @@ export function presentOrderSummary({ order, items }: OrderWithItems, receipt?: 
 }
 
 function toOrder(
-  app: FastifyInstance,
   { order, items }: OrderWithItems,
   includeGoods: boolean,
   keys: Map<string, string[]>,
+  downloads: Map<string, OrderDownload[]>,
   receipt: ReceiptState | undefined,
 ): Order {
   const delivered = includeGoods && order.status === 'completed';
@@ -250,7 +293,7 @@ function toOrder(
     items: summary.items.map((item) => ({
       ...item,
       ...(delivered && item.delivery === 'license_key' ? { keys: keys.get(item.id) ?? [] } : {}),
-      ...(delivered && item.delivery === 'download' ? { download_url: downloadUrl(app, item.id) } : {}),
+      ...(delivered && downloads.has(item.id) ? { downloads: downloads.get(item.id)! } : {}),
     })),
     goods_included: delivered,
   };
@@ -275,8 +318,29 @@ export const UNSERVABLE = new Set(['out_of_stock', 'out_of_keys', 'unknown_produ
  */
 export async function deliver(app: FastifyInstance, trx: Transaction<Database>, { order, items }: OrderWithItems): Promise<OrderRow> {
   if (!order.stock_reserved) await reserveStock(trx, items);
-  for (const item of items) {
-    if (item.delivery !== 'license_key') continue;
+  const keyed = items.filter((item) => item.delivery === 'license_key');
+  const generators = new Map(
+    keyed.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('products')
+            .select(['id', 'key_pattern'])
+            .where(
+              'id',
+              'in',
+              keyed.map((item) => item.product_id),
+            )
+            .where('key_mode', '=', 'generated')
+            .execute()
+        ).map((product) => [product.id, product.key_pattern!] as const),
+  );
+  for (const item of keyed) {
+    const pattern = generators.get(item.product_id);
+    if (pattern !== undefined) {
+      await generateKeysFor(trx, app.dataCipher, { itemId: item.id, productId: item.product_id, pattern, count: item.quantity });
+      continue;
+    }
     const keys = await trx
       .selectFrom('license_keys')
       .select('id')
@@ -299,6 +363,7 @@ export async function deliver(app: FastifyInstance, trx: Transaction<Database>, 
       )
       .execute();
   }
+  await attachFiles(trx, order.id);
   const completed = await trx
     .updateTable('orders')
     .set({ status: 'completed', stock_reserved: false, delivered_at: sql`now()`, updated_at: sql`now()` })
@@ -322,7 +387,10 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, t
       throw new AppError('conflict', `An order that is ${statusLabel(from)} cannot become ${statusLabel(to)}`, 'invalid_status_change');
     }
     if ((to === 'rejected' || to === 'failed') && locked.order.capture_claimed_at) {
-      throw conflict('The buyer is paying for this order right now; it cannot be changed until the payment settles.', 'payment_in_progress');
+      throw conflict(
+        'The buyer is paying for this order right now; it cannot be changed until the payment settles.',
+        'payment_in_progress',
+      );
     }
     if (to === 'rejected' || to === 'failed') {
       if (locked.order.stock_reserved) await returnStock(trx, locked.items);
@@ -334,7 +402,12 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, t
         .executeTakeFirstOrThrow();
       return { order, items: locked.items };
     }
-    const moved = await trx.updateTable('orders').set({ status: to, updated_at: sql`now()` }).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
+    const moved = await trx
+      .updateTable('orders')
+      .set({ status: to, updated_at: sql`now()` })
+      .where('id', '=', orderId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const order = to === 'confirmed' ? await deliver(app, trx, { order: moved, items: locked.items }) : moved;
     return { order, items: locked.items };
   });
@@ -377,7 +450,11 @@ export async function expireStaleOrders(app: FastifyInstance, now = new Date()):
     for (const { id } of stale) {
       const items = await trx.selectFrom('order_items').select(['product_id', 'quantity', 'delivery']).where('order_id', '=', id).execute();
       await returnStock(trx, items);
-      await trx.updateTable('orders').set({ status: 'failed', stock_reserved: false, updated_at: sql`now()` }).where('id', '=', id).execute();
+      await trx
+        .updateTable('orders')
+        .set({ status: 'failed', stock_reserved: false, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     }
     if (stale.length > 0) app.log.info({ orders: stale.length }, 'unpaid orders expired and their stock returned');
     return stale.length;

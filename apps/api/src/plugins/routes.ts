@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authHandlers } from '../auth/handlers.ts';
 import { catalogHandlers } from '../catalog/handlers.ts';
+import { deliveryHandlers } from '../delivery/handlers.ts';
 import { registerRoutes, type RouteHandlers } from '../http/register-routes.ts';
 import { mailHandlers } from '../mail/handlers.ts';
 import { orderHandlers } from '../orders/handlers.ts';
@@ -23,6 +24,7 @@ function routeHandlers(app: FastifyInstance) {
     ...uploadHandlers(app),
     ...userHandlers(app),
     ...orderHandlers(app),
+    ...deliveryHandlers(app),
     ...paymentHandlers(app),
     ...mailHandlers(app),
   } satisfies RouteHandlers;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
+import { imageKey, imageUrl } from '../plugins/storage.ts';
 import { detectImageType } from './image-type.ts';
 
 const FILE_REQUIRED = 'file is required: send the image in a field named file';
@@ -11,7 +12,7 @@ const FILE_REQUIRED = 'file is required: send the image in a field named file';
  * with a 4xx status; busboy raises plain errors for a body that is not well-formed multipart (no or a
  * wrong boundary, cut short): those are the client's too. Anything else is ours and stays a 500.
  */
-function multipartFailure(error: unknown): unknown {
+export function multipartFailure(error: unknown): unknown {
   if (error instanceof AppError || !(error instanceof Error)) return error;
   switch ((error as Error & { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -66,9 +67,9 @@ export function uploadHandlers(app: FastifyInstance): Pick<RouteHandlers, 'uploa
       const type = detectImageType(bytes);
       if (!type) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, GIF or WebP images are accepted', 'unsupported_media_type');
       const name = `${randomUUID()}.${type.extension}`;
-      await app.storage.put(name, bytes, type.mime);
+      await app.blobs.put(imageKey(name), bytes, { contentType: type.mime });
       request.log.info({ name, bytes: bytes.length, type: type.mime }, 'image uploaded');
-      return { url: app.storage.publicUrl(name) };
+      return { url: imageUrl(name) };
     },
   };
 }

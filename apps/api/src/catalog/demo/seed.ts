@@ -1,8 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { sealLicenseKey } from '../../orders/license-keys.ts';
+import { imageKey, imageUrl } from '../../plugins/storage.ts';
+import { isBlobStoreError } from '../../storage/blob-store.ts';
 import { insertProduct } from '../product-repository.ts';
+import { demoDeliverables } from './demo-files.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
 
 const KEYED_CATEGORIES = new Set(['licenses', 'software']);
@@ -11,7 +14,9 @@ const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A demo licence key like `KV-7Q2MX-...`: random, from an alphabet without look-alike characters. */
 function demoKey(): string {
   const bytes = randomBytes(20);
-  const groups = [0, 1, 2, 3].map((group) => Array.from(bytes.subarray(group * 5, group * 5 + 5), (byte) => KEY_ALPHABET[byte % KEY_ALPHABET.length]).join(''));
+  const groups = [0, 1, 2, 3].map((group) =>
+    Array.from(bytes.subarray(group * 5, group * 5 + 5), (byte) => KEY_ALPHABET[byte % KEY_ALPHABET.length]).join(''),
+  );
   return `KV-${groups.join('-')}`;
 }
 
@@ -19,23 +24,48 @@ function demoKey(): string {
 const IMAGES_DIR = new URL('./images/', import.meta.url);
 
 /**
+ * Puts the demo's real files (a template's zip, a course's sample chapter) into the blob store before the
+ * catalogue's transaction, under keys named by their content, so a second start writes nothing new, and
+ * answers their rows by product title.
+ */
+async function storeDemoDeliverables(app: FastifyInstance) {
+  const byTitle = new Map<string, { name: string; size: number; sha256: string; content_type: string; storage_key: string }[]>();
+  for (const deliverable of demoDeliverables()) {
+    const files = [];
+    for (const file of deliverable.files) {
+      const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+      const storageKey = `files/demo/${sha256}`;
+      await app.blobs.put(storageKey, file.bytes, { contentType: file.contentType });
+      files.push({ name: file.name, size: file.bytes.length, sha256, content_type: file.contentType, storage_key: storageKey });
+    }
+    byTitle.set(deliverable.productTitle, files);
+  }
+  return byTitle;
+}
+
+/**
  * Fills an empty catalogue with the demo products, once per database and all at once: the marker in
  * app_meta and the products are written in one transaction, so a crash leaves either nothing or all,
  * and a store whose staff removed every product is not refilled at the next start.
  */
 export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
+  // Seeded by an earlier start: nothing to store (the transaction below checks again, for a race).
+  if (await app.db.selectFrom('app_meta').select('key').where('key', '=', 'demo_seeded').executeTakeFirst()) return 0;
   const names = await Promise.all(
     DEMO_PRODUCTS.map(async (demo) => {
       const name = `demo-${demo.image}`;
       try {
-        await app.storage.put(name, await readFile(new URL(demo.image, IMAGES_DIR)), 'image/jpeg');
+        // Already stored by an earlier start on the same storage: left as it is.
+        await app.blobs.stat(imageKey(name));
       } catch (error) {
-        // Already stored by an earlier start on the same data folder.
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (!isBlobStoreError(error, 'not_found')) throw error;
+        await app.blobs.put(imageKey(name), await readFile(new URL(demo.image, IMAGES_DIR)), { contentType: 'image/jpeg' });
       }
       return name;
     }),
   );
+
+  const deliverables = await storeDemoDeliverables(app);
 
   const seeded = await app.db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -51,7 +81,7 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
       const { image: _image, rating, reviews_count, ...fields } = demo;
       const product = await insertProduct(
         trx,
-        { ...fields, images: [app.storage.publicUrl(names[index]!)] },
+        { ...fields, images: [imageUrl(names[index]!)] },
         // The first demo product is the newest, so the default sort shows the catalogue in file order.
         { rating_tenths: Math.round(rating * 10), reviews_count, created_at: new Date(now - index * 60_000) },
       );
@@ -59,10 +89,23 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
       if (KEYED_CATEGORIES.has(demo.category) && demo.stock_quantity > 0) {
         await trx
           .insertInto('license_keys')
-          .values(Array.from({ length: demo.stock_quantity }, () => ({ product_id: product.id, ...sealLicenseKey(app.dataCipher, product.id, demoKey()), order_item_id: null, sold_at: null })))
+          .values(
+            Array.from({ length: demo.stock_quantity }, () => ({
+              product_id: product.id,
+              ...sealLicenseKey(app.dataCipher, product.id, demoKey()),
+              order_item_id: null,
+              sold_at: null,
+            })),
+          )
           .execute();
         await trx.updateTable('products').set({ delivery: 'license_key' }).where('id', '=', product.id).execute();
       }
+      const files = deliverables.get(demo.title) ?? [];
+      if (files.length > 0)
+        await trx
+          .insertInto('product_files')
+          .values(files.map((file) => ({ ...file, product_id: product.id })))
+          .execute();
     }
     return DEMO_PRODUCTS.length;
   });

@@ -3,6 +3,7 @@ import * as foundation from './2026-11-21-0001-foundation.ts';
 import * as orders from './2026-11-22-0001-orders.ts';
 import * as trust from './2026-11-23-0001-trust.ts';
 import * as dataEncryption from './2026-11-24-0001-data-encryption.ts';
+import * as digitalDelivery from './2026-11-25-0001-digital-delivery.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0001-orders': orders,
   '2026-11-23-0001-trust': trust,
   '2026-11-24-0001-data-encryption': dataEncryption,
+  '2026-11-25-0001-digital-delivery': digitalDelivery,
 };
 
 export const migrationProvider: MigrationProvider = {

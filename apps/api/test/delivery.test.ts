@@ -1,0 +1,537 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { LIMITS, type DeliveryLog, type Order, type OrderDownload, type Product, type ProductFile } from '@store/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestApp } from './helpers/build.ts';
+import { S3_CREDENTIALS, startS3Server } from './helpers/s3-server.ts';
+
+/*
+ * Real delivery end to end, on each storage driver: staff upload a file, a buyer buys it and downloads
+ * the exact bytes (whole or by range), a limited number of times, through a signed link; every key
+ * reveal and download lands in the delivery log. The S3 driver runs against s3rver, started here.
+ */
+
+const BUCKET = 'store-delivery-test';
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+function multipart(parts: { name: string; filename?: string; data: Buffer }[]) {
+  const boundary = `----delivery${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    chunks.push(Buffer.from(`${head}\r\nContent-Type: application/octet-stream\r\n\r\n`), part.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const drivers = [
+  { driver: 'fs' as const, env: async () => ({ env: {}, stop: async () => {} }) },
+  {
+    driver: 's3' as const,
+    env: async () => {
+      const server = await startS3Server([BUCKET]);
+      return {
+        env: {
+          STORAGE_DRIVER: 's3',
+          S3_BUCKET: BUCKET,
+          S3_REGION: 'us-east-1',
+          S3_ENDPOINT: server.endpoint,
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+          S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+        },
+        stop: server.stop,
+      };
+    },
+  },
+];
+
+describe.each(drivers)('delivery on the $driver driver', ({ driver, env }) => {
+  let t: TestApp;
+  let stopStorage: () => Promise<void>;
+
+  beforeAll(async () => {
+    const storage = await env();
+    stopStorage = storage.stop;
+    t = await build({ ...storage.env, MAX_DELIVERABLE_BYTES: String(3 * 1024 * 1024) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stopStorage?.();
+  });
+
+  const admin = async () => t.adminToken();
+
+  async function createProduct(overrides: Record<string, unknown> = {}): Promise<Product> {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/admin/products',
+      token: await admin(),
+      payload: {
+        title: `Course ${randomUUID().slice(0, 8)}`,
+        price: 10,
+        category: 'courses',
+        description: 'A course',
+        detailed_description: 'A course, in detail',
+        stock_quantity: 50,
+        ...overrides,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Product>();
+  }
+
+  async function uploadFile(productId: string, data: Buffer, filename = 'course.zip') {
+    return t.request({
+      method: 'POST',
+      url: `/api/admin/products/${productId}/files`,
+      token: await admin(),
+      ...multipart([{ name: 'file', filename, data }]),
+    });
+  }
+
+  async function productWithFile(data: Buffer, overrides: Record<string, unknown> = {}, filename?: string) {
+    const product = await createProduct(overrides);
+    const uploaded = await uploadFile(product.id, data, filename);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    return { product, file: uploaded.json<ProductFile>() };
+  }
+
+  /** A guest order of the product, confirmed by staff (delivered), as the buyer's order page shows it. */
+  async function deliveredOrder(productId: string, headers: Record<string, string> = {}) {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        items: [{ product_id: productId, quantity: 1 }],
+        invoice_data: { email: 'buyer@example.com', name: 'Buyer', address: '1 Road', city: 'Leeds', country: 'UK' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json<Order>();
+    const confirmed = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/orders/${order.id}/status?status=confirmed`,
+      token: await admin(),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const shown = await t.request({ method: 'GET', url: `/api/guest/orders/${order.id}`, query: { token: order.access_token! }, headers });
+    return { ...shown.json<Order>(), access_token: order.access_token! };
+  }
+
+  /** GETs a download link; on S3 follows the redirect to the presigned URL over HTTP, as a browser does. */
+  async function download(url: string, headers: Record<string, string> = {}) {
+    const answer = await t.request({ method: 'GET', url, headers });
+    if (driver === 'fs' || answer.statusCode !== 302) {
+      return {
+        status: answer.statusCode,
+        headers: answer.headers as Record<string, string | undefined>,
+        body: answer.rawPayload,
+        api: answer,
+      };
+    }
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const followed = await fetch(answer.headers.location!, { headers });
+    return {
+      status: followed.status,
+      headers: Object.fromEntries(followed.headers.entries()) as Record<string, string | undefined>,
+      body: Buffer.from(await followed.arrayBuffer()),
+      api: answer,
+    };
+  }
+
+  const fileOf = (order: Order): OrderDownload => order.items[0]!.downloads![0]!;
+
+  it('upload, buy, download: the buyer gets the exact bytes, and the upload answered their size and sha256', async () => {
+    const data = randomBytes(300_000);
+    const { product, file } = await productWithFile(data);
+    expect(file).toMatchObject({ name: 'course.zip', size: data.length, sha256: sha256(data), content_type: 'application/zip' });
+    const list = await t.request({ method: 'GET', url: `/api/admin/products/${product.id}/files`, token: await admin() });
+    expect(list.json()).toEqual({ files: [file] });
+
+    const order = await deliveredOrder(product.id);
+    const offered = fileOf(order);
+    expect(offered).toMatchObject({
+      file_id: file.id,
+      name: 'course.zip',
+      size: data.length,
+      download_count: 0,
+      download_limit: LIMITS.downloadLimitDefault,
+    });
+    expect(offered.url).toMatch(new RegExp(`^/api/downloads/${order.items[0]!.id}/${file.id}\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`));
+
+    const got = await download(offered.url);
+    expect(got.status).toBe(200);
+    expect(sha256(got.body)).toBe(file.sha256);
+    expect(got.headers['content-disposition']).toMatch(/^attachment; filename="course.zip"; filename\*=UTF-8''course.zip$/);
+    expect(got.headers['content-type']).toBe('application/zip');
+    if (driver === 'fs') {
+      expect(got.headers['accept-ranges']).toBe('bytes');
+      expect(got.headers['cache-control']).toBe('private, no-store');
+      expect(got.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('answers a Range with 206 and exactly those bytes, and a range past the end with 416', async () => {
+    const data = randomBytes(100_000);
+    const { product } = await productWithFile(data);
+    const order = await deliveredOrder(product.id);
+    const { url } = fileOf(order);
+    const whole = await download(url);
+    expect(whole.status).toBe(200);
+    const part = await download(url, { range: 'bytes=1000-1999' });
+    expect(part.status).toBe(206);
+    expect(part.body.equals(data.subarray(1000, 2000))).toBe(true);
+    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${data.length}`);
+    // The last 500 bytes: on S3 the range goes to the bucket as the browser sent it, and s3rver answers a
+    // suffix range wrongly (S3 itself follows RFC 9110), so the suffix form is checked on disk only.
+    if (driver === 'fs') {
+      const tail = await download(url, { range: 'bytes=-500' });
+      expect(tail.status).toBe(206);
+      expect(tail.body.equals(data.subarray(data.length - 500))).toBe(true);
+    }
+    const past = await t.request({ method: 'GET', url, headers: { range: `bytes=${data.length}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${data.length}`);
+    expect(past.json().code).toBe('range_not_satisfiable');
+  });
+
+  it('names the file in UTF-8 in Content-Disposition', async () => {
+    const { product } = await productWithFile(Buffer.from('%PDF-1.4 chapter'), {}, 'Глава 1 – naïve €.pdf');
+    const order = await deliveredOrder(product.id);
+    expect(fileOf(order).name).toBe('Глава 1 – naïve €.pdf');
+    const got = await download(fileOf(order).url);
+    expect(got.status).toBe(200);
+    const disposition = got.headers['content-disposition']!;
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('Глава 1 – naïve €.pdf')}`);
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"/);
+    expect(got.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('refuses past the download limit with a 403 naming the limit; a resumed download is not counted again', async () => {
+    const data = randomBytes(10_000);
+    const { product } = await productWithFile(data, { download_limit: 2 });
+    const order = await deliveredOrder(product.id);
+    const { url } = fileOf(order);
+    expect((await download(url)).status).toBe(200);
+    expect((await download(url)).status).toBe(200);
+    // A resume (from byte 5,000) of the second download still works.
+    expect((await download(url, { range: 'bytes=5000-' })).status).toBe(206);
+    const refused = await t.request({ method: 'GET', url });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'download_limit_reached' });
+    expect(refused.json().detail).toContain('2 times');
+    expect(refused.json().detail).toMatch(/contact us/i);
+    const again = await t.request({ method: 'GET', url: `/api/guest/orders/${order.id}`, query: { token: order.access_token } });
+    expect(again.json<Order>().items[0]!.downloads![0]).toMatchObject({ download_count: 2, download_limit: 2 });
+    // Staff answers carry no links: a download through them would use the buyer's allowance.
+    const staff = await t.request({ method: 'GET', url: `/api/admin/orders?search=${order.id}`, token: await admin() });
+    expect(staff.json<{ orders: Order[] }>().orders[0]!.items[0]!.downloads).toBeUndefined();
+  });
+
+  it('lets parallel downloads past the limit through exactly limit times', async () => {
+    const { product } = await productWithFile(randomBytes(2_000), { download_limit: 3 });
+    const order = await deliveredOrder(product.id);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.request({ method: 'GET', url: fileOf(order).url })));
+    const ok = answers.filter((answer) => answer.statusCode === 200 || answer.statusCode === 302);
+    expect(ok).toHaveLength(3);
+    expect(answers.filter((answer) => answer.statusCode === 403)).toHaveLength(7);
+  });
+
+  it('refuses an expired link, a tampered signature, and a link moved to another order’s file', async () => {
+    const first = await productWithFile(randomBytes(1_000));
+    const second = await productWithFile(randomBytes(1_000));
+    const a = await deliveredOrder(first.product.id);
+    const b = await deliveredOrder(second.product.id);
+    const itemA = a.items[0]!.id;
+    const sign = (itemId: string, fileId: string, expires: number) =>
+      `/api/downloads/${itemId}/${fileId}?expires=${expires}&signature=${t.app.sign('download', `${itemId}.${fileId}.${expires}`)}`;
+
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expired = await t.request({ method: 'GET', url: sign(itemA, first.file.id, past) });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().code).toBe('invalid_download_link');
+
+    const url = new URL(fileOf(a).url, 'http://store.test');
+    const signature = url.searchParams.get('signature')!;
+    url.searchParams.set('signature', `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`);
+    const tampered = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(tampered.statusCode).toBe(403);
+    expect(tampered.headers['content-disposition']).toBeUndefined();
+
+    // A's signature on B's file: the signature covers the line and the file, so it does not open it.
+    const moved = fileOf(a).url.replace(first.file.id, second.file.id);
+    expect((await t.request({ method: 'GET', url: moved })).statusCode).toBe(403);
+    // A valid signature for a line and a file it was never sold: nothing to serve.
+    const foreign = await t.request({ method: 'GET', url: sign(itemA, second.file.id, past + 3600) });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('download_not_found');
+    expect(b.items[0]!.downloads).toHaveLength(1);
+  });
+
+  it('never serves a deliverable under /uploads or any unsigned path', async () => {
+    const data = Buffer.from(`secret course ${randomUUID()}`);
+    const { product, file } = await productWithFile(data);
+    const key = `files/${product.id}/${file.id}`;
+    for (const url of [
+      `/uploads/${key}`,
+      `/uploads/${encodeURIComponent(key)}`,
+      `/uploads/..%2F${encodeURIComponent(key)}`,
+      `/uploads/${file.id}`,
+      `/api/downloads/${randomUUID()}/${file.id}`,
+      `/${key}`,
+    ]) {
+      const answer = await t.request({ method: 'GET', url });
+      // Outside /api and /uploads a built shop answers its page (200): it must not carry the file either.
+      if (url.startsWith('/api/') || url.startsWith('/uploads/')) expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(answer.rawPayload.includes(data), url).toBe(false);
+    }
+  });
+
+  it('keeps a delivered line’s copy when staff remove the file; new orders no longer get it', async () => {
+    const data = randomBytes(5_000);
+    const { product, file } = await productWithFile(data);
+    const before = await deliveredOrder(product.id);
+    const removed = await t.request({ method: 'DELETE', url: `/api/admin/products/${product.id}/files/${file.id}`, token: await admin() });
+    expect(removed.statusCode).toBe(204);
+    expect((await t.request({ method: 'GET', url: `/api/admin/products/${product.id}/files`, token: await admin() })).json()).toEqual({
+      files: [],
+    });
+    const got = await download(fileOf(before).url);
+    expect(got.status).toBe(200);
+    expect(got.body.equals(data)).toBe(true);
+    const after = await deliveredOrder(product.id);
+    expect(after.items[0]!.downloads).toBeUndefined();
+    const again = await t.request({ method: 'DELETE', url: `/api/admin/products/${product.id}/files/${file.id}`, token: await admin() });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('file_not_found');
+  });
+
+  it('refuses a file over MAX_DELIVERABLE_BYTES with 413 and keeps nothing of it', async () => {
+    const product = await createProduct();
+    const response = await uploadFile(product.id, Buffer.alloc(3 * 1024 * 1024 + 1, 7));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().detail).toContain('3 MiB');
+    expect((await t.request({ method: 'GET', url: `/api/admin/products/${product.id}/files`, token: await admin() })).json()).toEqual({
+      files: [],
+    });
+    if (driver === 'fs') {
+      const folder = path.join(t.dataDir, 'blobs', 'files', product.id);
+      expect((await readdir(folder).catch(() => [] as string[])).filter((name) => !name.startsWith('.'))).toEqual([]);
+    }
+  });
+
+  it('refuses uploads that are not one file in the field file, and staff-only', async () => {
+    const product = await createProduct();
+    const url = `/api/admin/products/${product.id}/files`;
+    const wrongField = await t.request({
+      method: 'POST',
+      url,
+      token: await admin(),
+      ...multipart([{ name: 'other', filename: 'a.zip', data: Buffer.from('x') }]),
+    });
+    expect(wrongField.statusCode).toBe(400);
+    const json = await t.request({ method: 'POST', url, token: await admin(), payload: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+    const buyer = await t.registerUser();
+    const asBuyer = await t.request({
+      method: 'POST',
+      url,
+      token: buyer.token,
+      ...multipart([{ name: 'file', filename: 'a.zip', data: Buffer.from('x') }]),
+    });
+    expect(asBuyer.statusCode).toBe(403);
+    const unknown = await uploadFile(randomUUID(), Buffer.from('x'));
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('logs every key reveal and download with the address and browser, as JSON and as CSV', async () => {
+    const keyed = await createProduct({ key_mode: 'generated', key_pattern: 'LOG-XXXX-XXXX-XXXX' });
+    const fileProduct = await productWithFile(randomBytes(4_000), {}, '=cmd.zip');
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        items: [
+          { product_id: keyed.id, quantity: 1 },
+          { product_id: fileProduct.product.id, quantity: 1 },
+        ],
+        invoice_data: { email: 'log@example.com', name: 'Log Buyer', address: '1 Road', city: 'Leeds', country: 'UK' },
+      },
+    });
+    const order = created.json<Order>();
+    await t.request({ method: 'PATCH', url: `/api/admin/orders/${order.id}/status?status=confirmed`, token: await admin() });
+    const buyerHeaders = { 'user-agent': 'BuyerBrowser/1.0 (dispute test)' };
+    const shown = await t.request({
+      method: 'GET',
+      url: `/api/guest/orders/${order.id}`,
+      query: { token: order.access_token! },
+      headers: buyerHeaders,
+      remoteAddress: '203.0.113.7',
+    });
+    const delivered = shown.json<Order>();
+    const keyLine = delivered.items.find((item) => item.product_id === keyed.id)!;
+    expect(keyLine.keys).toHaveLength(1);
+    expect(keyLine.keys![0]).toMatch(/^LOG-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const fileLine = delivered.items.find((item) => item.product_id === fileProduct.product.id)!;
+    const answer = await t.request({
+      method: 'GET',
+      url: fileLine.downloads![0]!.url,
+      headers: buyerHeaders,
+      remoteAddress: '198.51.100.23',
+    });
+    expect([200, 302]).toContain(answer.statusCode);
+
+    const log = (
+      await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}/delivery-log`, token: await admin() })
+    ).json<DeliveryLog>();
+    expect(log.order_id).toBe(order.id);
+    expect(log.buyer_email).toBe('log@example.com');
+    const reveal = log.events.find((event) => event.kind === 'key_reveal');
+    expect(reveal).toMatchObject({
+      order_item_id: keyLine.id,
+      ip: '203.0.113.7',
+      user_agent: 'BuyerBrowser/1.0 (dispute test)',
+      keys_shown: 1,
+    });
+    const downloaded = log.events.find((event) => event.kind === 'download');
+    expect(downloaded).toMatchObject({
+      order_item_id: fileLine.id,
+      file_name: '=cmd.zip',
+      ip: '198.51.100.23',
+      user_agent: 'BuyerBrowser/1.0 (dispute test)',
+    });
+    // The bytes are written when the answer ends; inject has consumed it whole.
+    await expect
+      .poll(
+        async () =>
+          (await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}/delivery-log`, token: await admin() }))
+            .json<DeliveryLog>()
+            .events.find((event) => event.kind === 'download')?.bytes_sent,
+      )
+      .toBe(4_000);
+
+    const csv = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}/delivery-log?format=csv`, token: await admin() });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
+    const text = csv.rawPayload.toString('utf8').slice(1);
+    expect(text.split('\r\n')[0]).toBe(
+      '"time","event","order","line","product","file","ip","user_agent","bytes_sent","range","keys_shown"',
+    );
+    expect(text).toContain('"203.0.113.7"');
+    // A file name that a spreadsheet would run as a formula is defused.
+    expect(text).toContain(`"'=cmd.zip"`);
+
+    const buyer = await t.registerUser();
+    expect((await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}/delivery-log`, token: buyer.token })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.request({ method: 'GET', url: `/api/admin/orders/${randomUUID()}/delivery-log`, token: await admin() })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('generated licence keys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => t?.close());
+
+  it('generates unique keys from the pattern, stored encrypted, and never runs out of a pool', async () => {
+    const token = await t.adminToken();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/products',
+      token,
+      payload: {
+        title: 'Generated',
+        price: 0,
+        description: 'd',
+        detailed_description: 'd',
+        stock_quantity: 100,
+        key_mode: 'generated',
+        key_pattern: 'GEN-XXXX-XXXX',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json<Product>();
+    expect(product).toMatchObject({ key_mode: 'generated', key_pattern: 'GEN-XXXX-XXXX' });
+    const keys: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const buyer = await t.registerUser();
+      const order = await t.request({
+        method: 'POST',
+        url: '/api/orders',
+        token: buyer.token,
+        payload: { items: [{ product_id: product.id, quantity: 3 }] },
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      const line = order.json<Order>().items[0]!;
+      expect(line.keys).toHaveLength(3);
+      keys.push(...line.keys!);
+    }
+    for (const key of keys) expect(key).toMatch(/^GEN-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    expect(new Set(keys).size).toBe(keys.length);
+    const stored = await t.app.db.selectFrom('license_keys').select('key_value').where('product_id', '=', product.id).execute();
+    expect(stored).toHaveLength(15);
+    for (const row of stored) for (const key of keys) expect(row.key_value).not.toContain(key);
+
+    const paste = await t.request({
+      method: 'POST',
+      url: `/api/admin/products/${product.id}/keys`,
+      token,
+      payload: { keys: 'POOL-KEY-1' },
+    });
+    expect(paste.statusCode).toBe(409);
+  });
+
+  it('refuses a pattern with too few X, and a pooled product still sells out when its pool is empty', async () => {
+    const token = await t.adminToken();
+    const weak = await t.request({
+      method: 'POST',
+      url: '/api/admin/products',
+      token,
+      payload: { title: 'Weak', price: 1, description: 'd', detailed_description: 'd', key_mode: 'generated', key_pattern: 'KV-XXXX' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().detail).toContain('at least 8 X');
+
+    const switched = await t.request({
+      method: 'POST',
+      url: '/api/admin/products',
+      token,
+      payload: {
+        title: 'Switch',
+        price: 0,
+        description: 'd',
+        detailed_description: 'd',
+        stock_quantity: 10,
+        key_mode: 'generated',
+        key_pattern: 'SW-XXXXXXXX',
+      },
+    });
+    const product = switched.json<Product>();
+    const back = await t.request({
+      method: 'PUT',
+      url: `/api/admin/products/${product.id}`,
+      token,
+      payload: { title: 'Switch', price: 0, description: 'd', detailed_description: 'd', stock_quantity: 10, key_mode: 'pool' },
+    });
+    expect(back.json()).toMatchObject({ key_mode: 'pool', key_pattern: null, stock_quantity: 0 });
+    const buyer = await t.registerUser();
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      token: buyer.token,
+      payload: { items: [{ product_id: product.id, quantity: 1 }] },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('out_of_stock');
+  });
+});
