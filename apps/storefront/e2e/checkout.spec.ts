@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { CartItem, Product } from '@store/contracts';
 import { approveSandboxPayment, cancelSandboxPayment, expect, test } from './support/fixtures.ts';
@@ -154,6 +156,10 @@ test('a guest gets a free product without PayPal: "Get it free", then the goods 
     features: [],
     stock_quantity: 5,
   });
+  // The seller's own file: the buyer must receive exactly these bytes through the Download button.
+  const bytes = randomBytes(200_000);
+  const file = await api.uploadProductFile(product.id, { name: 'starter-pack.zip', buffer: bytes });
+  expect(file.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
   await fillCart(page, product, 1);
   await page.goto('/guest-checkout');
 
@@ -170,7 +176,17 @@ test('a guest gets a free product without PayPal: "Get it free", then the goods 
   // No trip to PayPal: straight to the order, completed, with its download.
   await expect(page).toHaveURL(/\/order-success\/[0-9a-f-]{36}/);
   await expect(page.getByRole('region', { name: /^Order #/ }).getByText('Completed')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Your products' }).getByRole('link', { name: /download/i })).toBeVisible();
+  const goods = page.getByRole('region', { name: 'Your products' });
+  await expect(goods.getByText('Downloaded 0 of 5 times')).toBeVisible();
   await expect.poll(() => storedCart(page)).toBeNull();
   await snap(page, 'order-success-free');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    goods.getByRole('link', { name: 'Download starter-pack.zip' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('starter-pack.zip');
+  const saved = await readFile(await download.path());
+  expect(createHash('sha256').update(saved).digest('hex')).toBe(file.sha256);
+  // The page asks for the order again after a download: the count moves on.
+  await expect(goods.getByText('Downloaded 1 of 5 times')).toBeVisible();
 });

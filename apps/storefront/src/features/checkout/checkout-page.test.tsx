@@ -187,7 +187,7 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeInTheDocument();
     const goods = screen.getByRole('region', { name: 'Your products' });
     expect(within(goods).getByText('AAAA-1111-BBBB')).toBeInTheDocument();
-    expect(within(goods).getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(within(goods).getByRole('link', { name: 'Download course-bundle.zip' })).toBeInTheDocument();
     expect(api.calls('createOrder').map((call) => call.body)).toEqual([{ items: [{ product_id: PRODUCT_ID, quantity: 2 }], payment_method: 'free' }]);
     expect(api.calls('createPayment')).toHaveLength(0);
     expect(browser.assign).not.toHaveBeenCalled();

@@ -176,7 +176,7 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/order-success/${ORDER_ID}`));
     const goods = await screen.findByRole('region', { name: 'Your products' });
     expect(within(goods).getByText('CCCC-2222-DDDD')).toBeInTheDocument();
-    expect(within(goods).getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(within(goods).getByRole('link', { name: 'Download course-bundle.zip' })).toBeInTheDocument();
     expect(api.calls('createOrder')[0]?.body).toEqual({
       items: [{ product_id: PRODUCT_ID, quantity: 2 }],
       payment_method: 'free',

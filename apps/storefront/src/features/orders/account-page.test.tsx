@@ -25,7 +25,8 @@ describe('the account page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(within(cards[0]!).getByText('Completed')).toHaveAttribute('data-tone', 'green');
     expect(within(cards[1]!).getByText('Pending')).toHaveAttribute('data-tone', 'yellow');
     expect(within(cards[0]!).getAllByRole('button', { name: 'Copy key' })).toHaveLength(2);
-    expect(within(cards[0]!).getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('link', { name: 'Download course-bundle.zip' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Downloaded 1 of 5 times')).toBeInTheDocument();
     expect(within(cards[1]!).queryByRole('button', { name: 'Copy key' })).toBeNull();
     expect(screen.getByText('alice · alice@example.com')).toBeInTheDocument();
     expect(api.calls('listMyOrders')[0]?.query.limit).toBe(50);

@@ -1,12 +1,24 @@
-import { type GuestOrderView, type Order, type OrderItem, isFullOrder } from '@store/contracts';
+import { type GuestOrderView, type Order, type OrderDownload, type OrderItem, isFullOrder } from '@store/contracts';
 import { CopyButton, DownloadIcon, KeyIcon, buttonClassName, resolveAssetUrl } from '@store/ui';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { env } from '../../env.ts';
+import { downloadUsage, formatFileSize } from './order-format.ts';
 import * as styles from './orders.css.ts';
+import { orderKeys } from './queries.ts';
+
+/**
+ * How long after a Download click the order is asked again: the API counts a download when the file's
+ * request reaches it, which the browser sends just after the click, so asking at once would miss it.
+ */
+export const DOWNLOAD_COUNT_REFRESH_MS = 1500;
+
+/** The note that takes a file's Download button when its limit is used up (the API would refuse with 403). */
+export const DOWNLOAD_LIMIT_REACHED = 'Download limit reached. Contact us with your order number for help.';
 
 function hasGoods(item: OrderItem): boolean {
-  return (item.keys?.length ?? 0) > 0 || Boolean(item.download_url);
+  return (item.keys?.length ?? 0) > 0 || (item.downloads?.length ?? 0) > 0;
 }
 
 /** Whether an order answer carries anything to hand over; a summary (no access token) never does. */
@@ -15,11 +27,13 @@ export function orderHasGoods(order: GuestOrderView): order is Order {
 }
 
 /**
- * The delivered goods of an order: per line its licence keys (each with a Copy key button) and its
- * download link. Download links are signed for 15 minutes; the pages refetch the order before that.
+ * The delivered goods of an order: per line its licence keys (each with a Copy key button) and its files
+ * (each with a Download button and how much of its download limit is used). Download links are signed
+ * for 15 minutes; the pages refetch the order before that, and shortly after each download.
  */
 export function DeliveredGoods({ order, headingLevel = 2 }: { order: Order; headingLevel?: 2 | 4 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h4';
+  const refreshSoon = useRefreshOrdersSoon();
   const delivered = order.items.filter(hasGoods);
   if (!order.goods_included || delivered.length === 0) return null;
   return (
@@ -29,16 +43,29 @@ export function DeliveredGoods({ order, headingLevel = 2 }: { order: Order; head
       </Heading>
       <ul className={styles.goods}>
         {delivered.map((item) => (
-          <DeliveredLine key={item.id} item={item} />
+          <DeliveredLine key={item.id} item={item} onDownload={refreshSoon} />
         ))}
       </ul>
     </section>
   );
 }
 
-function DeliveredLine({ item }: { item: OrderItem }) {
+/**
+ * Marks every order query stale a moment after a download starts, so the one on screen (the order page's,
+ * or the account's list) comes back with the new download count. Later clicks restart the wait.
+ */
+function useRefreshOrdersSoon(): () => void {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: orderKeys.all }), DOWNLOAD_COUNT_REFRESH_MS);
+  }, [queryClient]);
+}
+
+function DeliveredLine({ item, onDownload }: { item: OrderItem; onDownload: () => void }) {
   const titleId = useId();
-  const href = resolveAssetUrl(item.download_url, env.apiBase);
   return (
     <li className={styles.good}>
       <p id={titleId} className={styles.goodTitle}>
@@ -52,16 +79,45 @@ function DeliveredLine({ item }: { item: OrderItem }) {
           ))}
         </ul>
       )}
-      {href && (
-        <a
-          href={href}
-          download
-          className={`${buttonClassName({ variant: 'secondary', size: 'sm' })} ${styles.download}`}
-          aria-describedby={titleId}
-        >
-          <DownloadIcon size={16} />
-          Download
-        </a>
+      {item.downloads && item.downloads.length > 0 && (
+        <ul className={styles.files} aria-label={`Files for ${item.title}`}>
+          {item.downloads.map((file) => (
+            <FileRow key={file.file_id} file={file} onDownload={onDownload} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function FileRow({ file, onDownload }: { file: OrderDownload; onDownload: () => void }) {
+  const href = resolveAssetUrl(file.url, env.apiBase);
+  const usage = downloadUsage(file);
+  return (
+    <li className={styles.fileRow}>
+      <div className={styles.fileInfo}>
+        <span className={styles.fileName}>{file.name}</span>
+        <span className={styles.fileMeta}>
+          <span>{formatFileSize(file.size)}</span>
+          <span>{usage.used}</span>
+          <span>{usage.left}</span>
+        </span>
+      </div>
+      {usage.exhausted ? (
+        <p className={styles.limitReached}>{DOWNLOAD_LIMIT_REACHED}</p>
+      ) : (
+        href && (
+          <a
+            href={href}
+            download
+            className={`${buttonClassName({ variant: 'secondary', size: 'sm' })} ${styles.download}`}
+            aria-label={`Download ${file.name}`}
+            onClick={onDownload}
+          >
+            <DownloadIcon size={16} />
+            Download
+          </a>
+        )
       )}
     </li>
   );

@@ -1,7 +1,7 @@
-import { ORDER_ID, aDeliveredOrder, anOrder, anOrderSummary, vectorStudioPro as product } from '@store/api-fake';
+import { ORDER_ID, aDeliveredOrder, aDownload, anOrder, anOrderSummary, vectorStudioPro as product } from '@store/api-fake';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
@@ -57,9 +57,30 @@ describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(await badgeOf()).toHaveAttribute('data-tone', 'green');
     const goods = screen.getByRole('region', { name: 'Your products' });
     expect(within(goods).getByText('CCCC-2222-DDDD')).toBeInTheDocument();
-    expect(within(goods).getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(within(goods).getByRole('link', { name: 'Download course-bundle.zip' })).toBeInTheDocument();
+    expect(within(goods).getByText('1.5 MB')).toBeInTheDocument();
     expect(api.calls('getGuestOrder')[0]?.query.token).toBe('stored-token');
     expect(screen.getByText('Thank you for your order. A receipt was sent to guest@example.com.')).toBeInTheDocument();
+  });
+
+  it('asks for the order again shortly after a download, and shows the new count', async () => {
+    saveOrderAccessToken(ORDER_ID, 'stored-token');
+    api.on('getGuestOrder', aDeliveredOrder());
+    // jsdom cannot follow the link (a browser would start the download); the click handlers still run.
+    const stayOnPage = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener('click', stayOnPage);
+    onTestFinished(() => document.removeEventListener('click', stayOnPage));
+    renderApp(`/order-success/${ORDER_ID}`);
+
+    const goods = await screen.findByRole('region', { name: 'Your products' });
+    expect(within(goods).getByText('Downloaded 1 of 5 times')).toBeInTheDocument();
+    const [keyLine, fileLine] = aDeliveredOrder().items;
+    api.on('getGuestOrder', aDeliveredOrder({ items: [keyLine!, { ...fileLine!, downloads: [aDownload({ download_count: 2 })] }] }));
+    await userEvent.click(within(goods).getByRole('link', { name: 'Download course-bundle.zip' }));
+
+    expect(await within(goods).findByText('Downloaded 2 of 5 times')).toBeInTheDocument();
+    expect(within(goods).getByText('3 downloads left')).toBeInTheDocument();
+    expect(api.calls('getGuestOrder')).toHaveLength(2);
   });
 
   it("uses and keeps the receipt link's token", async () => {

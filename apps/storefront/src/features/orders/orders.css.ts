@@ -136,7 +136,48 @@ export const toolbar = style({
   gap: vars.space.sm,
 });
 
-export const download = style({ alignSelf: 'flex-start' });
+export const download = style({ flexShrink: 0 });
+
+export const files = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' });
+
+export const fileRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceRaised,
+});
+
+export const fileInfo = style({ display: 'flex', flexDirection: 'column', gap: '2px', flex: '1 1 14rem', minWidth: 0 });
+
+export const fileName = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
+
+export const fileMeta = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+globalStyle(`${fileMeta} > span + span::before`, { content: "'·'", marginInlineEnd: vars.space.xs });
+
+// Looks like a switched-off button so the row keeps its shape, but it is text: there is nothing to press.
+export const limitReached = style({
+  flex: '0 1 20rem',
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  opacity: 0.8,
+  cursor: 'not-allowed',
+});
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
 
