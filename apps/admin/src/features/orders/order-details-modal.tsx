@@ -3,6 +3,7 @@ import { Button, DataCell, DataHeaderCell, DataRow, DataTable, Modal, Price } fr
 import { DetailItem, DetailList, DetailSection } from '../layout/detail-list.tsx';
 import * as layout from '../layout/admin-layout.css.ts';
 import { formatAdminDate, orderRef, shortId } from '../site/format.ts';
+import { DeliveryLog } from './delivery-log.tsx';
 import { OrderStatusBadges } from './order-status-badges.tsx';
 import * as styles from './orders.css.ts';
 import { adminStatusActions } from './status-actions.ts';
@@ -98,6 +99,8 @@ function OrderDetails({ order, onChanged }: { order: Order; onChanged: () => voi
           ))}
         </DataTable>
       </DetailSection>
+
+      <DeliveryLog order={order} />
 
       <div className={styles.modalActions}>
         {actions.length === 0 ? (

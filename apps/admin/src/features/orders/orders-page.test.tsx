@@ -1,4 +1,4 @@
-import { anItem, anOrder, deferred } from '@store/api-fake';
+import { aDeliveryLog, anItem, anOrder, deferred } from '@store/api-fake';
 import { ORDER_STATUSES, type Order, type OrderList, type OrderStatus } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 
-const api = setupAdminApi();
+// A completed order's details load its delivery log (delivery-log.test.tsx covers it).
+const api = setupAdminApi({ adminDeliveryLog: aDeliveryLog({ events: [] }) });
 
 const PENDING = anOrder({
   id: '11111111-2222-4333-8444-5555abcd1234',

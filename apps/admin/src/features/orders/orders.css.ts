@@ -36,3 +36,100 @@ export const statusBadges = style({
   alignItems: 'center',
   gap: vars.space.xxs,
 });
+
+/* The delivery log of an order's details. */
+
+export const logToolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  marginBottom: vars.space.sm,
+});
+
+export const logSummary = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const logActions = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+});
+
+// A line down the left with a dot per entry, oldest at the top.
+export const timeline = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: `0 0 0 ${vars.space.md}`,
+  listStyle: 'none',
+  borderLeft: `2px solid ${vars.color.border}`,
+});
+
+export const event = style({
+  position: 'relative',
+  display: 'grid',
+  gap: vars.space.xxs,
+  minWidth: 0,
+  selectors: {
+    '&::before': {
+      content: '""',
+      position: 'absolute',
+      top: '0.45rem',
+      left: `calc(-1 * ${vars.space.md} - 6px)`,
+      width: '10px',
+      height: '10px',
+      borderRadius: vars.radius.full,
+      background: vars.color.primary,
+      border: `2px solid ${vars.color.surface}`,
+    },
+  },
+});
+
+export const eventHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+});
+
+export const eventTime = style({
+  fontVariantNumeric: 'tabular-nums',
+  color: vars.color.textMuted,
+});
+
+export const eventTitle = style({
+  fontWeight: 600,
+  overflowWrap: 'anywhere',
+});
+
+export const eventFacts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gap: `2px ${vars.space.sm}`,
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+});
+
+export const eventFactLabel = style({
+  color: vars.color.textMuted,
+});
+
+export const eventFactValue = style({
+  margin: 0,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+});
+
+// A user agent is long and rarely read in full: one line here, the whole of it in the title.
+export const truncated = style({
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});

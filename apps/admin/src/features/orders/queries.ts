@@ -17,3 +17,26 @@ export function adminOrdersQueryOptions(query: OrderListQuery) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Every key reveal and download of a delivered order, oldest first. */
+export function deliveryLogQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...ADMIN_ORDERS_KEY, 'delivery-log', id],
+    queryFn: ({ signal }) => api.adminDeliveryLog({ params: { id } }, { signal }),
+  });
+}
+
+/** A Blob as the typed client answers a body that is not JSON (Blob of this page or of another realm). */
+function isBlob(value: unknown): value is Blob {
+  return typeof value === 'object' && value !== null && typeof (value as Blob).arrayBuffer === 'function' && typeof (value as Blob).size === 'number';
+}
+
+/**
+ * The delivery log as the API writes it for a spreadsheet (`?format=csv`, UTF-8 with BOM). The route is
+ * typed by its JSON answer; the typed client hands any other body back as a Blob, checked here.
+ */
+export async function fetchDeliveryLogCsv(id: string): Promise<Blob> {
+  const answer: unknown = await api.adminDeliveryLog({ params: { id }, query: { format: 'csv' } });
+  if (!isBlob(answer)) throw new Error('The delivery log did not come back as CSV');
+  return answer;
+}

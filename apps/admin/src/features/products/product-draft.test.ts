@@ -1,6 +1,17 @@
 import { aProduct } from '@store/api-fake';
+import { DEFAULT_KEY_PATTERN, KEY_ALPHABET, LIMITS } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_LIMITS, addFeature, addRequirement, checkProductDraft, draftFromProduct, emptyDraft, parseStock, toProductInput } from './product-draft.ts';
+import {
+  PRODUCT_LIMITS,
+  addFeature,
+  addRequirement,
+  checkProductDraft,
+  draftFromProduct,
+  emptyDraft,
+  exampleKey,
+  parseStock,
+  toProductInput,
+} from './product-draft.ts';
 
 const filled = () => ({ ...emptyDraft(), title: 'Nimbus', price: '19.99', description: 'Short', detailed_description: 'Long' });
 
@@ -31,6 +42,9 @@ describe('checkProductDraft', () => {
         features: [],
         system_requirements: { OS: 'Linux' },
         stock_quantity: 0,
+        download_limit: 5,
+        key_mode: 'pool',
+        key_pattern: null,
       },
     });
   });
@@ -64,6 +78,60 @@ describe('checkProductDraft', () => {
   it('refuses a negative stock', () => {
     const check = checkProductDraft({ ...filled(), stock: '-2' });
     expect(!check.ok && check.errors.stock).toBe('Stock cannot be negative');
+  });
+
+  it.each(['0', '1001', '2.5', '', 'many'])("refuses the download limit '%s' with the contract's sentence", (limit) => {
+    const check = checkProductDraft({ ...filled(), download_limit: limit });
+    expect(!check.ok && check.errors.download_limit).toBe(`The download limit is a whole number from 1 to ${LIMITS.downloadLimitMax}`);
+  });
+
+  it('accepts download limits from 1 to the maximum', () => {
+    for (const limit of ['1', ' 5 ', String(LIMITS.downloadLimitMax)]) expect(checkProductDraft({ ...filled(), download_limit: limit }).ok).toBe(true);
+  });
+
+  it('sends the pattern of generated keys, trimmed, and no pattern for a pool', () => {
+    const generated = checkProductDraft({ ...filled(), key_mode: 'generated', key_pattern: ' AB-XXXX-XXXX ' });
+    expect(generated.ok && generated.value).toMatchObject({ key_mode: 'generated', key_pattern: 'AB-XXXX-XXXX' });
+
+    const pool = checkProductDraft({ ...filled(), key_mode: 'pool', key_pattern: 'not checked: a pool keeps no pattern' });
+    expect(pool.ok && pool.value).toMatchObject({ key_mode: 'pool', key_pattern: null });
+  });
+
+  it.each([
+    ['too few X', 'KV-XXXX-XXX'],
+    ['a space', 'KV XXXX-XXXX'],
+    ['empty', ''],
+    ['too long', `${'X'.repeat(LIMITS.keyPatternMaxLength)}-A`],
+  ])("refuses a key pattern with %s with the contract's sentence", (_, pattern) => {
+    const check = checkProductDraft({ ...filled(), key_mode: 'generated', key_pattern: pattern });
+    expect(!check.ok && check.errors.key_pattern).toBe(
+      `The key pattern is up to ${LIMITS.keyPatternMaxLength} letters, digits, dots, dashes or underscores, with at least ${LIMITS.keyPatternMinRandom} X (each X becomes a random character)`,
+    );
+  });
+});
+
+describe('exampleKey', () => {
+  it('turns every X into a character of the key alphabet and keeps the rest', () => {
+    const key = exampleKey(DEFAULT_KEY_PATTERN);
+
+    expect(key).toHaveLength(DEFAULT_KEY_PATTERN.length);
+    expect(key.startsWith('KV-')).toBe(true);
+    expect(key.replace(/-/g, '').slice(2).split('').every((character) => KEY_ALPHABET.includes(character))).toBe(true);
+    expect(key.split('-').map((part) => part.length)).toEqual([2, 4, 4, 4, 4]);
+  });
+
+  it('picks each character from one random byte', () => {
+    // Bytes 0, 31, 32 and 255 fall on the alphabet's first, last, first and last characters.
+    const bytes = [0, 31, 32, 255];
+    const key = exampleKey('a-XXXX', (buffer) => {
+      buffer.set(bytes);
+      return buffer;
+    });
+    expect(key).toBe(`a-${KEY_ALPHABET[0]}${KEY_ALPHABET.at(-1)}${KEY_ALPHABET[0]}${KEY_ALPHABET.at(-1)}`);
+  });
+
+  it('gives a different key each time', () => {
+    expect(exampleKey(DEFAULT_KEY_PATTERN)).not.toBe(exampleKey(DEFAULT_KEY_PATTERN));
   });
 });
 
@@ -115,7 +183,21 @@ describe('draftFromProduct', () => {
       features: ['A', 'B'],
       system_requirements: { OS: 'macOS', RAM: '8 GB' },
       stock_quantity: 3,
+      download_limit: product.download_limit,
+      key_mode: 'pool',
+      key_pattern: null,
     });
+  });
+
+  it('starts a new product with the default download limit, a key pool and the default pattern', () => {
+    expect(emptyDraft()).toMatchObject({ download_limit: String(LIMITS.downloadLimitDefault), key_mode: 'pool', key_pattern: DEFAULT_KEY_PATTERN });
+  });
+
+  it('fills the delivery of a product with generated keys', () => {
+    const draft = draftFromProduct(aProduct({ download_limit: 12, key_mode: 'generated', key_pattern: 'ACME-XXXXXXXX' }));
+
+    expect(draft).toMatchObject({ download_limit: '12', key_mode: 'generated', key_pattern: 'ACME-XXXXXXXX' });
+    expect(toProductInput(draft)).toMatchObject({ download_limit: 12, key_mode: 'generated', key_pattern: 'ACME-XXXXXXXX' });
   });
 
   it('keeps the single image of an older product', () => {

@@ -1,10 +1,14 @@
 import {
   DEFAULT_CATEGORY,
+  DEFAULT_KEY_PATTERN,
   DEFAULT_PRODUCT_TYPE,
+  KEY_ALPHABET,
+  LIMITS,
   ProductInputSchema,
   SystemRequirementsSchema,
   hasWholeCents,
   type Category,
+  type KeyMode,
   type Product,
   type ProductInput,
   type ProductType,
@@ -31,9 +35,25 @@ export interface ProductDraft {
   requirements: [name: string, value: string][];
   /** As typed; optional, anything non-numeric counts as 0. */
   stock: string;
+  /** Downloads of each file per purchase, as typed. */
+  download_limit: string;
+  key_mode: KeyMode;
+  /** The generated keys' pattern, kept while the mode is `pool` so switching back does not lose it. */
+  key_pattern: string;
 }
 
-export type ProductField = 'title' | 'price' | 'description' | 'detailed_description' | 'images' | 'features' | 'requirements' | 'stock';
+export type ProductField =
+  | 'title'
+  | 'price'
+  | 'description'
+  | 'detailed_description'
+  | 'images'
+  | 'features'
+  | 'requirements'
+  | 'stock'
+  | 'download_limit'
+  | 'key_mode'
+  | 'key_pattern';
 export type ProductErrors = Partial<Record<ProductField, string>>;
 
 const properties = ProductInputSchema.properties;
@@ -55,7 +75,15 @@ export const PRODUCT_LIMITS = {
   requirementValueMax: 200,
   priceMax: bound(properties.price, 'maximum', 1_000_000),
   stockMax: bound(properties.stock_quantity, 'maximum', 1_000_000),
+  downloadLimitMax: LIMITS.downloadLimitMax,
+  keyPatternMax: LIMITS.keyPatternMaxLength,
 } as const;
+
+/** The contract's sentence for a download limit out of bounds, also said for text that is no number at all. */
+const DOWNLOAD_LIMIT_MESSAGE = (() => {
+  const message = (properties.download_limit as { errorMessage?: unknown }).errorMessage;
+  return typeof message === 'string' ? message : `The download limit is a whole number from 1 to ${LIMITS.downloadLimitMax}`;
+})();
 
 export function emptyDraft(): ProductDraft {
   return {
@@ -69,6 +97,9 @@ export function emptyDraft(): ProductDraft {
     features: [],
     requirements: [],
     stock: '',
+    download_limit: String(LIMITS.downloadLimitDefault),
+    key_mode: 'pool',
+    key_pattern: DEFAULT_KEY_PATTERN,
   };
 }
 
@@ -86,6 +117,9 @@ export function draftFromProduct(product: Product): ProductDraft {
     features: [...product.features],
     requirements: Object.entries(product.system_requirements),
     stock: String(product.stock_quantity),
+    download_limit: String(product.download_limit),
+    key_mode: product.key_mode,
+    key_pattern: product.key_pattern ?? DEFAULT_KEY_PATTERN,
   };
 }
 
@@ -101,6 +135,23 @@ function parsePrice(text: string): number {
   return trimmed === '' ? Number.NaN : Number(trimmed);
 }
 
+/** The download limit as a number; NaN for empty or non-numeric text (the check names the bounds). */
+function parseDownloadLimit(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/**
+ * A key as the API would generate it from `pattern`, for the form's preview only: every `X` becomes a
+ * random character of KEY_ALPHABET. Its 32 characters divide 256 evenly, so a random byte picks one without bias.
+ */
+export function exampleKey(pattern: string, random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+  const count = pattern.split('X').length - 1;
+  const bytes = random(new Uint8Array(count));
+  let next = 0;
+  return pattern.replace(/X/g, () => KEY_ALPHABET[(bytes[next++] ?? 0) % KEY_ALPHABET.length] ?? 'X');
+}
+
 export function toProductInput(draft: ProductDraft): ProductInput {
   return {
     title: draft.title,
@@ -113,6 +164,10 @@ export function toProductInput(draft: ProductDraft): ProductInput {
     features: draft.features,
     system_requirements: Object.fromEntries(draft.requirements),
     stock_quantity: parseStock(draft.stock),
+    download_limit: parseDownloadLimit(draft.download_limit),
+    key_mode: draft.key_mode,
+    // A pool product keeps no pattern; one typed before switching back to the pool is not sent.
+    key_pattern: draft.key_mode === 'generated' ? draft.key_pattern.trim() : null,
   };
 }
 
@@ -147,6 +202,10 @@ function fieldOf(path: string): ProductField | null {
       return 'stock';
     case 'system_requirements':
       return 'requirements';
+    case 'download_limit':
+    case 'key_mode':
+    case 'key_pattern':
+      return head;
     default:
       return null;
   }
@@ -166,6 +225,8 @@ export const PRODUCT_FORM: SchemaForm<ProductDraft, typeof ProductInputSchema, P
     if (price) errors.price = price;
     const stock = stockProblem(input.stock_quantity);
     if (stock) errors.stock = stock;
+    // Text that is no number gets the contract's sentence about the bounds, not 'must be a finite number'.
+    if (!Number.isFinite(input.download_limit)) errors.download_limit = DOWNLOAD_LIMIT_MESSAGE;
     return errors;
   },
 };

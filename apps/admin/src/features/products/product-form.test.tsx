@@ -1,5 +1,5 @@
 import { aProduct, aProductList, deferred, type ErrorAnswer } from '@store/api-fake';
-import type { Product, ProductInput } from '@store/contracts';
+import { DEFAULT_KEY_PATTERN, KEY_ALPHABET, LIMITS, type Product, type ProductInput } from '@store/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,10 +12,11 @@ beforeEach(() => {
   signInAsAdmin(api);
 });
 
-/** The catalogue the list shows; an edited product's key pool is empty unless a test says otherwise. */
+/** The catalogue the list shows; an edited product's key pool is empty and it has no files unless a test says otherwise. */
 function fakeCatalogue(products: Product[] = []) {
   api.on('adminListProducts', aProductList(products));
   api.on('adminLicenseKeyStock', { available: 0, sold: 0, reserved: 0 });
+  api.on('adminListProductFiles', { files: [] });
 }
 
 async function openAddForm(user: UserEvent) {
@@ -121,6 +122,9 @@ describe('the product form', { timeout: 30_000 }, () => {
       features: ['Offline mode'],
       system_requirements: { RAM: '8 GB' },
       stock_quantity: 0,
+      download_limit: 5,
+      key_mode: 'pool',
+      key_pattern: null,
     });
     // The image went as the multipart field `file` (the fake reads it with the fetch of Node, not jsdom's classes).
     expect(api.calls('upload')[0]?.body.get('file')).toHaveProperty('type', 'image/png');
@@ -360,5 +364,99 @@ describe('the product form', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(within(dialog).getByLabelText('Stock quantity')).toBeDisabled());
     expect(within(dialog).getByText(/Counted from licence keys: 4 unsold, 1 of them held by unpaid orders/)).toBeInTheDocument();
+  });
+});
+
+describe("the product form's delivery", { timeout: 30_000 }, () => {
+  const keyLike = (pattern: string) => new RegExp(`^${pattern.replace(/X/g, `[${KEY_ALPHABET}]`)}$`);
+
+  it('starts with a download limit of 5 and a key pool; generated keys show the pattern and an example key', async () => {
+    fakeCatalogue();
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    const limit = within(dialog).getByLabelText('Download limit');
+    expect(limit).toHaveValue(LIMITS.downloadLimitDefault);
+    expect(limit).toHaveAttribute('min', '1');
+    expect(limit).toHaveAttribute('max', String(LIMITS.downloadLimitMax));
+    expect(limit).toHaveAccessibleDescription('Downloads of each file per purchase');
+    const mode = within(dialog).getByRole('combobox', { name: 'Licence keys' });
+    expect(mode).toHaveValue('pool');
+    expect(within(dialog).queryByLabelText('Key pattern')).not.toBeInTheDocument();
+
+    await user.selectOptions(mode, 'generated');
+
+    const pattern = within(dialog).getByLabelText('Key pattern');
+    expect(pattern).toHaveValue(DEFAULT_KEY_PATTERN);
+    expect(pattern).toHaveAccessibleDescription('Each X becomes a random letter or digit');
+    expect(within(dialog).getByTestId('example-key').textContent).toMatch(keyLike(DEFAULT_KEY_PATTERN));
+
+    await user.clear(pattern);
+    await user.type(pattern, 'ACME-XXXXXXXX');
+    expect(within(dialog).getByTestId('example-key').textContent).toMatch(keyLike('ACME-XXXXXXXX'));
+  });
+
+  it('sends the download limit, the key mode and the pattern of generated keys', async () => {
+    fakeCatalogue();
+    api.on('adminCreateProduct', ({ body }) => created(body));
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    await fillRequired(user, dialog);
+    await user.clear(within(dialog).getByLabelText('Download limit'));
+    await user.type(within(dialog).getByLabelText('Download limit'), '12');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Licence keys' }), 'generated');
+    await user.clear(within(dialog).getByLabelText('Key pattern'));
+    await user.type(within(dialog).getByLabelText('Key pattern'), 'ACME-XXXX-XXXX');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+
+    await toastShown('Product created successfully!');
+    expect(api.calls('adminCreateProduct')[0]?.body).toMatchObject({ download_limit: 12, key_mode: 'generated', key_pattern: 'ACME-XXXX-XXXX' });
+  });
+
+  it("refuses a key pattern the contract refuses, with the contract's message, and sends nothing", async () => {
+    fakeCatalogue();
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+
+    await fillRequired(user, dialog);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Licence keys' }), 'generated');
+    const pattern = within(dialog).getByLabelText('Key pattern');
+    await user.clear(pattern);
+    await user.type(pattern, 'KEY XX');
+    await user.clear(within(dialog).getByLabelText('Download limit'));
+    await user.type(within(dialog).getByLabelText('Download limit'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+
+    expect(
+      await within(dialog).findByText(
+        `The key pattern is up to ${LIMITS.keyPatternMaxLength} letters, digits, dots, dashes or underscores, with at least ${LIMITS.keyPatternMinRandom} X (each X becomes a random character)`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(`The download limit is a whole number from 1 to ${LIMITS.downloadLimitMax}`)).toBeInTheDocument();
+    expect(pattern).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('adminCreateProduct')).toHaveLength(0);
+  });
+
+  it("fills a product's delivery when editing, and sends no pattern once it is back to a key pool", async () => {
+    const product = aProduct({ title: 'Keyforge', download_limit: 3, key_mode: 'generated', key_pattern: 'KF-XXXXXXXX' });
+    fakeCatalogue([product]);
+    api.on('adminUpdateProduct', ({ body }) => ({ ...product, ...body, key_pattern: body.key_pattern ?? null }));
+    const user = userEvent.setup();
+    renderApp('/admin/products');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Keyforge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+
+    expect(within(dialog).getByLabelText('Download limit')).toHaveValue(3);
+    expect(within(dialog).getByRole('combobox', { name: 'Licence keys' })).toHaveValue('generated');
+    expect(within(dialog).getByLabelText('Key pattern')).toHaveValue('KF-XXXXXXXX');
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Licence keys' }), 'pool');
+    expect(within(dialog).queryByLabelText('Key pattern')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+
+    await toastShown('Product updated successfully!');
+    expect(api.calls('adminUpdateProduct')[0]?.body).toMatchObject({ download_limit: 3, key_mode: 'pool', key_pattern: null });
   });
 });

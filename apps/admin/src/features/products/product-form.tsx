@@ -1,11 +1,13 @@
-import { PRODUCT_TYPES, type Product, type ProductInput } from '@store/contracts';
+import { KEY_MODES, PRODUCT_TYPES, type Product, type ProductInput } from '@store/contracts';
 import { Button, Modal, SelectField, TextAreaField, TextField, withDetail, type SelectOption } from '@store/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useWatch, type PathValue } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
-import { PRODUCT_FORM, PRODUCT_LIMITS, draftFromProduct, emptyDraft, type ProductDraft } from './product-draft.ts';
+import { PRODUCT_FORM, PRODUCT_LIMITS, draftFromProduct, emptyDraft, exampleKey, type ProductDraft } from './product-draft.ts';
+import { ProductFiles } from './product-files.tsx';
 import { ProductImages } from './product-images.tsx';
 import { FeatureList, RequirementList } from './product-lists.tsx';
 import * as styles from './products.css.ts';
@@ -13,6 +15,7 @@ import { licenseKeyStockQueryOptions, productKeys } from './queries.ts';
 import { useImageUpload } from './upload-image.ts';
 
 const TYPE_OPTIONS: SelectOption[] = PRODUCT_TYPES.map(({ value, label }) => ({ value, label }));
+const KEY_MODE_OPTIONS: SelectOption[] = KEY_MODES.map(({ value, label }) => ({ value, label }));
 
 export interface ProductFormModalProps {
   open: boolean;
@@ -45,8 +48,9 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
   const queryClient = useQueryClient();
   const form = useSchemaForm(PRODUCT_FORM, () => (product ? draftFromProduct(product) : emptyDraft()));
   const { field, control, formState, getFieldState, getValues, setValue, clearErrors } = form;
-  const [images, features, requirements] = useWatch({ control, name: ['images', 'features', 'requirements'] });
+  const [images, features, requirements, keyMode, keyPattern] = useWatch({ control, name: ['images', 'features', 'requirements', 'key_mode', 'key_pattern'] });
   const uploads = useImageUpload();
+  const fileUploads = useIsMutating({ mutationKey: productKeys.fileUpload(product?.id ?? '') });
 
   // A product sold by licence key counts its stock from its unsold keys: the API ignores the form's number.
   const keyStock = useQuery({ ...licenseKeyStockQueryOptions(product?.id ?? ''), enabled: product !== null });
@@ -65,9 +69,16 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
 
   const submit = form.submitWith(save, {
     ready: () => {
-      if (uploads.pending === 0) return true;
-      toast.error('Wait for the images to finish uploading');
-      return false;
+      if (uploads.pending > 0) {
+        toast.error('Wait for the images to finish uploading');
+        return false;
+      }
+      // The save closes the form, and closing it cancels a file upload still running.
+      if (fileUploads > 0) {
+        toast.error('Wait for the file to finish uploading');
+        return false;
+      }
+      return true;
     },
   });
 
@@ -149,14 +160,60 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
       <FeatureList features={features} error={errorOf('features')} onChange={(next) => setList('features', next)} />
       <RequirementList requirements={requirements} error={errorOf('requirements')} onChange={(next) => setList('requirements', next)} />
 
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Delivery</legend>
+        <div className={styles.formGrid}>
+          <TextField
+            label="Download limit"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="1"
+            max={PRODUCT_LIMITS.downloadLimitMax}
+            hint="Downloads of each file per purchase"
+            {...field('download_limit')}
+          />
+          <SelectField
+            label="Licence keys"
+            options={KEY_MODE_OPTIONS}
+            {...field('key_mode')}
+          />
+          {keyMode === 'generated' && (
+            <div className={styles.fullRow}>
+              <TextField
+                label="Key pattern"
+                maxLength={PRODUCT_LIMITS.keyPatternMax}
+                autoComplete="off"
+                spellCheck={false}
+                hint="Each X becomes a random letter or digit"
+                {...field('key_pattern')}
+              />
+              <KeyExample pattern={keyPattern} />
+            </div>
+          )}
+        </div>
+      </fieldset>
+      <ProductFiles productId={product?.id ?? null} />
+
       <div className={styles.formActions}>
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" loading={save.isPending} disabled={uploads.pending > 0}>
+        <Button type="submit" loading={save.isPending} disabled={uploads.pending > 0 || fileUploads > 0}>
           {save.isPending ? 'Saving...' : product ? 'Update Product' : 'Create Product'}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A key the pattern could give, made here for the preview only (the API generates the real ones at delivery). */
+function KeyExample({ pattern }: { pattern: string }) {
+  const example = useMemo(() => exampleKey(pattern.trim()), [pattern]);
+  if (!example) return null;
+  return (
+    <p className={styles.hint}>
+      Example key: <span className={styles.exampleKey} data-testid="example-key">{example}</span>
+    </p>
   );
 }

@@ -279,3 +279,99 @@ export const duplicateList = style({
   fontSize: vars.fontSize.xs,
   overflowWrap: 'anywhere',
 });
+
+/* Delivery: the download limit, the key mode and the pattern's example. */
+
+export const exampleKey = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  overflowWrap: 'anywhere',
+});
+
+/* The product's deliverable files. */
+
+export const fileList = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const fileRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs} ${vars.space.sm}`,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  fontSize: vars.fontSize.sm,
+  minWidth: 0,
+});
+
+export const fileText = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  minWidth: 0,
+  flex: '1 1 16rem',
+});
+
+export const fileName = style({
+  fontWeight: 600,
+  overflowWrap: 'anywhere',
+});
+
+export const fileFacts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `0 ${vars.space.sm}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+});
+
+export const fileHash = style({
+  fontFamily: vars.font.mono,
+});
+
+export const fileActions = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+});
+
+export const uploadProgress = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  alignItems: 'center',
+  gap: `${vars.space.xxs} ${vars.space.sm}`,
+  padding: vars.space.sm,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  fontSize: vars.fontSize.sm,
+});
+
+export const progressTrack = style({
+  gridColumn: '1 / -1',
+  height: '8px',
+  overflow: 'hidden',
+  borderRadius: vars.radius.full,
+  background: vars.color.border,
+});
+
+export const progressBar = style({
+  height: '100%',
+  background: vars.color.primary,
+  transition: 'width 120ms linear',
+  '@media': { [media.reducedMotion]: { transition: 'none' } },
+});
+
+// While the browser cannot tell the total: a bar that fills the track at half strength.
+export const progressUnknown = style({
+  width: '100%',
+  opacity: 0.4,
+});

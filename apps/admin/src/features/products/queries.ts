@@ -13,6 +13,9 @@ export const productKeys = {
   lists: () => [...productKeys.all, 'list'] as const,
   list: (filters: ProductFilters) => [...productKeys.lists(), { search: filters.search, category: filters.category }] as const,
   keyStock: (id: string) => [...productKeys.all, 'key-stock', id] as const,
+  files: (id: string) => [...productKeys.all, 'files', id] as const,
+  /** The key of a product's running file upload: the form's save waits while one runs. */
+  fileUpload: (id: string) => [...productKeys.all, 'file-upload', id] as const,
   categories: () => ['categories'] as const,
 };
 
@@ -36,6 +39,14 @@ export function licenseKeyStockQueryOptions(id: string) {
     queryKey: productKeys.keyStock(id),
     queryFn: ({ signal }) => api.adminLicenseKeyStock({ params: { id } }, { signal }),
     staleTime: 0,
+  });
+}
+
+/** The deliverable files of a product, oldest first as the API lists them. */
+export function productFilesQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: productKeys.files(id),
+    queryFn: ({ signal }) => api.adminListProductFiles({ params: { id } }, { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminDate, orderRef, shortId } from './format.ts';
+import { formatAdminDate, formatBytes, orderRef, shortId } from './format.ts';
 
 describe('admin formatting', () => {
   it('shows ids as their last 8 characters, orders prefixed with #', () => {
@@ -14,5 +14,24 @@ describe('admin formatting', () => {
 
   it('shows an unreadable date as it came', () => {
     expect(formatAdminDate('not a date')).toBe('not a date');
+  });
+
+  it('shows sizes in units of 1024 with one decimal below 10', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(1_572_864)).toBe('1.5 MB');
+    expect(formatBytes(25 * 1024 * 1024 + 300_000)).toBe('25 MB');
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
+  });
+
+  it('moves to the next unit rather than showing 1024 of one', () => {
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1 MB');
+  });
+
+  it('shows a count that is no size as it came', () => {
+    expect(formatBytes(-1)).toBe('-1');
+    expect(formatBytes(Number.NaN)).toBe('NaN');
   });
 });

@@ -22,3 +22,27 @@ export function shortId(id: string): string {
 export function orderRef(id: string): string {
   return `#${shortId(id)}`;
 }
+
+const BYTE_UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * A size for people: '512 B', '1.5 MB' (units of 1024, one decimal below 10, whole numbers above,
+ * as file managers show them). A negative or unreadable count is shown as it came.
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return String(bytes);
+  if (bytes < 1024) return `${bytes} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  // 1023.96 KB would round to '1024 KB': one unit up reads better.
+  if (Math.round(value) >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
+  return `${shown.toLocaleString('en-US')} ${BYTE_UNITS[unit]}`;
+}
