@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isEmailAddress } from '@store/contracts';
 import { isCommonPassword } from './auth/password-rules.ts';
 import { parseDataEncryptionKey } from './security/data-encryption.ts';
 import type { BlobStoreConfig } from './storage/create-blob-store.ts';
@@ -138,7 +139,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
   else if (adminPassword !== null && isCommonPassword(adminPassword)) problems.push('ADMIN_PASSWORD is one of the most common passwords: choose another');
   const adminEmail = text('ADMIN_EMAIL') ?? 'admin@example.com';
-  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an email address (got "${adminEmail}")`);
+  // The contract's check: an address sign-in would refuse could never sign in.
+  if (!isEmailAddress(adminEmail)) problems.push(`ADMIN_EMAIL must be an email address such as admin@example.com (got "${adminEmail}")`);
 
   const corsOrigins = (text('CORS_ORIGINS') ?? '')
     .split(',')

@@ -113,6 +113,21 @@ describe('site settings', () => {
     expect(response.json()).toMatchObject({ site_name: 'Before Partial', font_family: 'Nunito', primary_color: '#ef4444' });
   });
 
+  // Found by the fuzz run: TypeBox took 'a@localhost', the answer's serializer (ajv-formats) did not, and the
+  // saved sender made every settings answer a 500 from then on.
+  it('refuses a sender address the answers could not send back, and keeps the stored one', async () => {
+    expect((await put({ smtp_from_email: 'shop@mail.example.com' })).statusCode).toBe(200);
+    for (const address of ['shop@localhost', '"shop"@example.com', 'shop@[127.0.0.1]']) {
+      const refused = await put({ smtp_from_email: address });
+      expect(refused.statusCode, address).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'validation_error', detail: expect.stringContaining('Enter a valid email address') });
+    }
+    const read = await get();
+    expect(read.statusCode).toBe(200);
+    expect(read.json().smtp_from_email).toBe('shop@mail.example.com');
+    expect((await put({ smtp_from_email: '' })).json().smtp_from_email).toBe('');
+  });
+
   describe('secrets', () => {
     const secrets = { paypal_client_secret: 'real-secret-value', smtp_password: 'real-smtp-password', coingate_api_key: 'real-coingate-key' };
 

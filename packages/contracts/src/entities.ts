@@ -147,6 +147,7 @@ export type Product = Static<typeof ProductSchema>;
 export const KeyPatternSchema = Type.String({
   pattern: `^(?=(?:[^X]*X){${LIMITS.keyPatternMinRandom}})[A-Za-z0-9._-]{${LIMITS.keyPatternMinRandom},${LIMITS.keyPatternMaxLength}}$`,
   maxLength: LIMITS.keyPatternMaxLength,
+  examples: ['KV-XXXX-XXXX-XXXX-XXXX', 'XXXXXXXX', 'ACME_XXXXX.XXXXX-XXXXX-XXXXX'],
   errorMessage: `The key pattern is up to ${LIMITS.keyPatternMaxLength} letters, digits, dots, dashes or underscores, with at least ${LIMITS.keyPatternMinRandom} X (each X becomes a random character)`,
 });
 export const DEFAULT_KEY_PATTERN = 'KV-XXXX-XXXX-XXXX-XXXX';
@@ -510,6 +511,7 @@ export const LicenseKeysInputSchema = Type.Object(
       maxLength: 1_000_000,
       // At least one non-blank line; every line (trimmed of a CR) at most the key length, without control characters.
       pattern: `^(?=[\\s\\S]*\\S)(?:${KEY_LINE}\\r?\\n)*${KEY_LINE}$`,
+      examples: ['AAAA-BBBB-CCCC-DDDD\nEEEE-FFFF-GGGG-HHHH'],
       errorMessage: `Paste at least one key, one per line, each at most ${LIMITS.licenseKeyMaxLength} characters`,
     }),
   },

@@ -26,6 +26,17 @@ export type TextFormat = keyof typeof TEXT_FORMATS;
 
 for (const [name, check] of Object.entries(TEXT_FORMATS)) Format.Set(name, check);
 
+/*
+ * `email`: an address the store can write to on the internet. TypeBox's own check takes quoted local parts,
+ * IP literals and dotless domains ('shop@localhost'); Fastify's serializer picks a union's branch in an
+ * answer with ajv-formats' `email`, which refuses them, so a sender address the settings accepted made every
+ * settings answer a 500. The two now run this one expression (ajv-formats' own), and what a request can
+ * store, an answer can send back.
+ */
+const EMAIL_ADDRESS = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+export const isEmailAddress = (value: string): boolean => EMAIL_ADDRESS.test(value);
+Format.Set('email', isEmailAddress);
+
 export function isTextFormat(format: unknown): format is TextFormat {
   return typeof format === 'string' && format in TEXT_FORMATS;
 }

@@ -29,6 +29,7 @@ export interface JsonSchema {
   maxLength?: number;
   pattern?: string;
   format?: string;
+  examples?: readonly unknown[];
   minimum?: number;
   maximum?: number;
 }
@@ -150,17 +151,30 @@ function validString(schema: JsonSchema, options: SchemaArbitraryOptions): fc.Ar
   const anchored = pattern !== undefined && pattern.startsWith('^') && pattern.endsWith('$');
   if (anchored) {
     let generated: fc.Arbitrary<string>;
+    const generable = withoutLookarounds(pattern);
     try {
-      generated = fc.stringMatching(new RegExp(withoutLookarounds(pattern), 'u'));
+      generated = fc.stringMatching(new RegExp(generable, 'u'));
     } catch {
       generated = fc.string({ unit: charsFor(schema.format), minLength, maxLength: Math.min(maxLength, minLength + 40) });
     }
+    if (generable !== pattern) generated = fittingOrExample(schema, generated);
     return fc.oneof({ weight: 9, arbitrary: generated.filter(fits) }, { weight: 1, arbitrary: manyLinesFitting(schema) });
   }
   // An unanchored pattern (`\S`: not blank) is met by most texts: generate text and keep what fits.
   const short = fc.string({ unit: charsFor(schema.format), minLength: Math.max(minLength, 1), maxLength: Math.min(maxLength, minLength + 30) });
   const longest = fc.constant(maxLength).chain((length) => fc.string({ unit: printableAscii, minLength: 1, maxLength: 1 }).map((char) => (char === ' ' ? 'x' : char).repeat(length)));
   return fc.oneof({ weight: 19, arbitrary: short }, { weight: maxLength <= 100_000 ? 1 : 0, arbitrary: longest }).filter(fits);
+}
+
+/**
+ * A lookahead can make fitting strings rare among those the rest of the pattern generates (at least 8 `X` in 8 to
+ * 64 characters: about one in 10^9), and filtering for them would spin for ever. Such a schema must carry
+ * `examples`: a generated string that does not fit is swapped for one of them.
+ */
+function fittingOrExample(schema: JsonSchema, generated: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const examples = (schema.examples ?? []).filter((example): example is string => typeof example === 'string' && fitsString(schema, example));
+  if (examples.length === 0) throw new Error(`The pattern ${schema.pattern} has a lookahead: give its schema examples that fit it`);
+  return fc.tuple(generated, fc.constantFrom(...examples)).map(([value, example]) => (fitsString(schema, value) ? value : example));
 }
 
 /** A paste of many short lines, as long as the field allows (licence keys): for fields with a line pattern. */
