@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, readlink } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { LIMITS, type DeliveryLog, type Order, type OrderDownload, type Product, type ProductFile } from '@store/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -433,6 +434,73 @@ describe.each(drivers)('delivery on the $driver driver', ({ driver, env }) => {
     expect(
       (await t.request({ method: 'GET', url: `/api/admin/orders/${randomUUID()}/delivery-log`, token: await admin() })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a download cut off mid-way', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ MAX_DELIVERABLE_BYTES: String(64 * 1024 * 1024) });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t?.close());
+
+  /** The descriptors this process holds open on files under the app's DATA_DIR (Linux: /proc/self/fd). */
+  async function openStoredFiles(): Promise<string[]> {
+    const links = await Promise.all(
+      (await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+    );
+    return links.filter((link) => link.startsWith(t.dataDir) && link.includes(`${path.sep}files${path.sep}`));
+  }
+
+  it('closes the stored file at once and logs the bytes that went out, not the file’s size', async () => {
+    const token = await t.adminToken();
+    const size = 48 * 1024 * 1024;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/products',
+      token,
+      payload: { title: 'Big course', price: 0, description: 'd', detailed_description: 'dd', stock_quantity: 5 },
+    });
+    const product = created.json<Product>();
+    const upload = await t.request({
+      method: 'POST',
+      url: `/api/admin/products/${product.id}/files`,
+      token,
+      ...multipart([{ name: 'file', filename: 'big.zip', data: randomBytes(size) }]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const ordered = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        items: [{ product_id: product.id, quantity: 1 }],
+        invoice_data: { email: 'cut@example.com', name: 'Cut', address: '1 Road', city: 'Leeds', country: 'UK' },
+      },
+    });
+    const order = ordered.json<Order>();
+    const shown = await t.request({ method: 'GET', url: `/api/guest/orders/${order.id}`, query: { token: order.access_token! } });
+    const link = shown.json<Order>().items[0]!.downloads![0]!.url;
+
+    // A buyer whose connection drops after the first chunk, while the server still has most of the file to send.
+    const { port } = t.app.server.address() as { port: number };
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port, path: link }, (response) => {
+        expect(response.statusCode).toBe(200);
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve() : reject(error)));
+    });
+    await expect.poll(openStoredFiles, { timeout: 5_000 }).toEqual([]);
+    const sent = async () =>
+      (await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}/delivery-log`, token }))
+        .json<DeliveryLog>()
+        .events.find((event) => event.kind === 'download')?.bytes_sent;
+    await expect.poll(sent).toBeGreaterThan(0);
+    expect(await sent()).toBeLessThan(size);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { OrderDownload } from '@store/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -261,7 +261,9 @@ export async function serveDownload(
   reply.raw.once('close', logBytes);
   reply.header('Content-Type', target.contentType).header('Content-Length', String(length));
   if (body.range) reply.status(206).header('Content-Range', `bytes ${body.range.start}-${body.range.end}/${target.size}`);
-  return reply.send(body.body.pipe(counter));
+  // pipeline, not pipe: an answer cut off (or a read that fails) destroys the file's stream too, so its
+  // descriptor closes at once; the error itself reaches Fastify through the counter.
+  return reply.send(pipeline(body.body, counter, () => {}));
 }
 
 async function openBlob(app: FastifyInstance, target: DownloadTarget, range: ResolvedRange | null): Promise<BlobBody> {
