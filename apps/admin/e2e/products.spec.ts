@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Dialog, Page } from '@playwright/test';
-import type { Product, ProductList } from '@store/contracts';
+import type { ProductList, ProductSummary } from '@store/contracts';
 import { expect, test, uniqueName, type StoreApi } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
@@ -46,7 +46,7 @@ function answerDialogs(page: Page, answers: (string | null)[]): string[] {
   return messages;
 }
 
-async function findProduct(api: StoreApi, title: string): Promise<Product | undefined> {
+async function findProduct(api: StoreApi, title: string): Promise<ProductSummary | undefined> {
   const response = await api.request.get(`/api/products?${new URLSearchParams({ search: title, limit: '50' })}`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as ProductList).products.find((product) => product.title === title);

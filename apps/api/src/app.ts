@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
 import type { PayPalClient } from './payments/paypal-client.ts';
+import { catalogCachePlugin } from './catalog/catalog-cache.ts';
 import { apiDocsPlugin } from './plugins/external/api-docs.ts';
 import { corsPlugin } from './plugins/external/cors.ts';
 import { helmetPlugin } from './plugins/external/helmet.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   await app.register(multipartPlugin);
   // Shared services: app.db, app.dataCipher, app.guard and sessions, app.storage (and /uploads/).
   await app.register(dbPlugin, { database: await openMigratedDatabase(config, app.log, database), closeWithApp: !database });
+  await app.register(catalogCachePlugin);
   await app.register(dataEncryptionPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);

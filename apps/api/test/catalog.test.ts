@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ProductListSchema, ProductSchema, routes, type Product } from '@store/contracts';
+import { AdminProductListSchema, ProductListSchema, ProductSchema, routes, type Product } from '@store/contracts';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from './helpers/build.ts';
@@ -30,9 +30,16 @@ async function createProduct(overrides: Record<string, unknown> = {}): Promise<P
 }
 
 const list = (query: Record<string, string | number>) =>
-  t.request({ method: 'GET', url: '/api/products', query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])) });
+  t.request({
+    method: 'GET',
+    url: '/api/products',
+    query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+  });
 
-const ids = (body: { products: Product[] }) => body.products.map((product) => product.id);
+const ids = (body: { products: { id: string }[] }) => body.products.map((product) => product.id);
+
+/** A product as the public list shows it: everything but the long description. */
+const summaryOf = ({ detailed_description: _detail, ...summary }: Product) => summary;
 
 describe('GET /api/products', () => {
   it('answers the products and their total in the shape of the contract', async () => {
@@ -42,7 +49,8 @@ describe('GET /api/products', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Value.Check(ProductListSchema, body)).toBe(true);
-    expect(body).toEqual({ products: [product], total: 1 });
+    expect(body).toEqual({ products: [summaryOf(product)], total: 1 });
+    expect(body.products[0]).not.toHaveProperty('detailed_description');
   });
 
   it('finds the search term in the title or in the description, ignoring case', async () => {
@@ -118,9 +126,21 @@ describe('GET /api/products', () => {
       const charlie = await createProduct({ title: `Charlie ${word}`, price: 10 });
       const alpha = await createProduct({ title: `Alpha ${word}`, price: 20 });
       const hourAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-      await t.app.db.updateTable('products').set({ created_at: hourAgo(3) }).where('id', '=', bravo.id).execute();
-      await t.app.db.updateTable('products').set({ created_at: hourAgo(2) }).where('id', '=', charlie.id).execute();
-      await t.app.db.updateTable('products').set({ created_at: hourAgo(1) }).where('id', '=', alpha.id).execute();
+      await t.app.db
+        .updateTable('products')
+        .set({ created_at: hourAgo(3) })
+        .where('id', '=', bravo.id)
+        .execute();
+      await t.app.db
+        .updateTable('products')
+        .set({ created_at: hourAgo(2) })
+        .where('id', '=', charlie.id)
+        .execute();
+      await t.app.db
+        .updateTable('products')
+        .set({ created_at: hourAgo(1) })
+        .where('id', '=', alpha.id)
+        .execute();
       return { word, alpha, bravo, charlie };
     }
 
@@ -186,7 +206,8 @@ describe('GET /api/products', () => {
     it('pages with offset without overlap, and total counts only the filtered set', async () => {
       const word = tag();
       const templates: string[] = [];
-      for (let index = 0; index < 5; index += 1) templates.push((await createProduct({ title: `Template ${index} ${word}`, category: 'templates' })).id);
+      for (let index = 0; index < 5; index += 1)
+        templates.push((await createProduct({ title: `Template ${index} ${word}`, category: 'templates' })).id);
       await createProduct({ title: `Course ${word}`, category: 'courses' });
       await createProduct({ title: `Other ${word}`, category: 'licenses' });
 
@@ -210,7 +231,10 @@ describe('GET /api/products', () => {
   it('refuses an unknown category with a detail that names the field', async () => {
     const response = await list({ category: 'games' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'category must be one of: ai_tools, software, licenses, plugins, templates, courses', code: 'validation_error' });
+    expect(response.json()).toEqual({
+      detail: 'category must be one of: ai_tools, software, licenses, plugins, templates, courses',
+      code: 'validation_error',
+    });
   });
 
   it('ignores unknown query parameters', async () => {
@@ -218,7 +242,7 @@ describe('GET /api/products', () => {
     const product = await createProduct({ title: `Ignored ${word}` });
     const response = await list({ search: word, colour: 'red', page: 3 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ products: [product], total: 1 });
+    expect(response.json()).toEqual({ products: [summaryOf(product)], total: 1 });
   });
 });
 
@@ -240,7 +264,12 @@ describe('GET /api/products/categories', () => {
 
 describe('GET /api/products/:id', () => {
   it('answers the product in the shape of the contract', async () => {
-    const product = await createProduct({ images: ['/uploads/one.png'], features: ['Fast'], system_requirements: { OS: 'Linux' }, stock_quantity: 3 });
+    const product = await createProduct({
+      images: ['/uploads/one.png'],
+      features: ['Fast'],
+      system_requirements: { OS: 'Linux' },
+      stock_quantity: 3,
+    });
     const response = await t.request({ method: 'GET', url: `/api/products/${product.id}` });
     expect(response.statusCode).toBe(200);
     expect(Value.Check(ProductSchema, response.json())).toBe(true);
@@ -262,7 +291,8 @@ describe('GET /api/products/:id', () => {
 });
 
 describe('POST /api/admin/products', () => {
-  const create = async (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/admin/products', payload, token: await t.adminToken() });
+  const create = async (payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/admin/products', payload, token: await t.adminToken() });
 
   it('creates a product whose price round-trips exactly and is stored in cents', async () => {
     const response = await create(input({ price: 19.99 }));
@@ -296,7 +326,10 @@ describe('POST /api/admin/products', () => {
   it('answers the first of the images as image', async () => {
     const response = await create(input({ images: ['/uploads/first.png', 'https://cdn.example.com/second.jpg'] }));
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ images: ['/uploads/first.png', 'https://cdn.example.com/second.jpg'], image: '/uploads/first.png' });
+    expect(response.json()).toMatchObject({
+      images: ['/uploads/first.png', 'https://cdn.example.com/second.jpg'],
+      image: '/uploads/first.png',
+    });
   });
 
   it('refuses a price with three decimals', async () => {
@@ -368,15 +401,21 @@ describe('GET /api/admin/products', () => {
   it('answers the same filtered list to staff', async () => {
     const word = tag();
     const product = await createProduct({ title: `Staff ${word}`, category: 'courses' });
-    const response = await t.request({ method: 'GET', url: '/api/admin/products', query: { search: word, category: 'courses' }, token: await t.adminToken() });
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/admin/products',
+      query: { search: word, category: 'courses' },
+      token: await t.adminToken(),
+    });
     expect(response.statusCode).toBe(200);
-    expect(Value.Check(ProductListSchema, response.json())).toBe(true);
+    expect(Value.Check(AdminProductListSchema, response.json())).toBe(true);
     expect(response.json()).toEqual({ products: [product], total: 1 });
   });
 });
 
 describe('PUT /api/admin/products/:id', () => {
-  const update = async (id: string, payload: Record<string, unknown>) => t.request({ method: 'PUT', url: `/api/admin/products/${id}`, payload, token: await t.adminToken() });
+  const update = async (id: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: `/api/admin/products/${id}`, payload, token: await t.adminToken() });
 
   it('replaces the fields and keeps the id, creation time and rating', async () => {
     const original = await createProduct({
@@ -386,7 +425,14 @@ describe('PUT /api/admin/products/:id', () => {
       stock_quantity: 7,
       category: 'plugins',
     });
-    const replacement = input({ title: `Renamed ${tag()}`, price: 42.5, category: 'courses', product_type: 'subscription', description: 'New short', detailed_description: 'New long' });
+    const replacement = input({
+      title: `Renamed ${tag()}`,
+      price: 42.5,
+      category: 'courses',
+      product_type: 'subscription',
+      description: 'New short',
+      detailed_description: 'New long',
+    });
     const response = await update(original.id, replacement);
     expect(response.statusCode).toBe(200);
     const product = response.json();

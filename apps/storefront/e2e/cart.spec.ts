@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import type { CartItem, Product } from '@store/contracts';
+import type { CartItem, ProductSummary } from '@store/contracts';
 import { expect, test } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
 const CART_KEY = 'keyvault_cart';
 
 /** Puts products in the stored cart as the Add to Cart buttons do, then opens the cart page. */
-async function openCartWith(page: Page, lines: { product: Product; quantity: number }[]): Promise<void> {
+async function openCartWith(page: Page, lines: { product: ProductSummary; quantity: number }[]): Promise<void> {
   const items: CartItem[] = lines.map(({ product, quantity }) => ({
     id: product.id,
     title: product.title,

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { CartItem, Product } from '@store/contracts';
+import type { CartItem, ProductSummary } from '@store/contracts';
 import { approveSandboxPayment, cancelSandboxPayment, expect, test } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
 const CART_KEY = 'keyvault_cart';
 
 /** Puts a product in the stored cart as the Add to Cart button does. */
-async function fillCart(page: Page, product: Product, quantity = 1): Promise<void> {
+async function fillCart(page: Page, product: ProductSummary, quantity = 1): Promise<void> {
   const line: CartItem = {
     id: product.id,
     title: product.title,

@@ -164,7 +164,8 @@ export function aDeliveryLog(overrides: Partial<DeliveryLog> = {}): DeliveryLog 
   };
 }
 
-export function aProductList(products: Product[], total = products.length): ProductList {
+/** A page of the catalogue: whole products serve the staff list; the public one shows their summaries (a Product is one). */
+export function aProductList<P extends ProductList['products'][number]>(products: P[], total = products.length): { products: P[]; total: number } {
   return { products, total };
 }
 

@@ -33,7 +33,8 @@ export const ImageUrlSchema = Type.String({
   maxLength: 2048,
   errorMessage: 'Images must be uploaded files or http(s) addresses',
 });
-const NonEmpty = (maxLength: number, errorMessage?: string) => PlainLine({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? { errorMessage } : {}) });
+const NonEmpty = (maxLength: number, errorMessage?: string) =>
+  PlainLine({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? { errorMessage } : {}) });
 const NonEmptyText = (maxLength: number, errorMessage?: string) =>
   PlainText({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? { errorMessage } : {}) });
 /** A page's position in a list: bounded, so no offset reaches the database beyond what it can count. */
@@ -213,8 +214,20 @@ export const ProductListQuerySchema = Type.Object(
 );
 export type ProductListQuery = Static<typeof ProductListQuerySchema>;
 
-export const ProductListSchema = Type.Object({ products: Type.Array(ProductSchema), total: Type.Integer() });
+/**
+ * A product as the public catalogue lists it: every field but the long description, which only the
+ * product page shows (`GET /api/products/{id}`); fifty of them would otherwise make most of a page's bytes.
+ */
+export const ProductSummarySchema = Type.Omit(ProductSchema, ['detailed_description']);
+export type ProductSummary = Static<typeof ProductSummarySchema>;
+
+/** The public catalogue's page: summaries, and how many products match in all. */
+export const ProductListSchema = Type.Object({ products: Type.Array(ProductSummarySchema), total: Type.Integer() });
 export type ProductList = Static<typeof ProductListSchema>;
+
+/** The staff catalogue's page: whole products, since the edit form opens from the list. */
+export const AdminProductListSchema = Type.Object({ products: Type.Array(ProductSchema), total: Type.Integer() });
+export type AdminProductList = Static<typeof AdminProductListSchema>;
 
 export const CategoryOptionSchema = Type.Object({ value: CategorySchema, label: Type.String() });
 export type CategoryOption = Static<typeof CategoryOptionSchema>;
@@ -327,7 +340,16 @@ export const OrderSummarySchema = Type.Object({
   total_amount: MoneySchema,
   created_at: TimestampSchema,
   expires_at: Type.Union([TimestampSchema, Type.Null()]),
-  items: Type.Array(Type.Object({ id: IdSchema, product_id: IdSchema, title: Type.String(), quantity: Type.Integer({ minimum: 1 }), price: MoneySchema, delivery: DeliveryKindSchema })),
+  items: Type.Array(
+    Type.Object({
+      id: IdSchema,
+      product_id: IdSchema,
+      title: Type.String(),
+      quantity: Type.Integer({ minimum: 1 }),
+      price: MoneySchema,
+      delivery: DeliveryKindSchema,
+    }),
+  ),
   goods_included: Type.Literal(false),
   test: Type.Boolean(),
   /** The receipt email's state; absent while the order has no receipt (it is not delivered). */
@@ -441,7 +463,11 @@ export const SiteSettingsSchema = Type.Object({
   paypal_client_id: PlainLine({ maxLength: 200 }),
   paypal_client_secret: PlainLine({ maxLength: 200 }),
   paypal_environment: ProviderEnvironmentSchema,
-  paypal_webhook_id: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9-]*$', errorMessage: 'The webhook id is letters, digits and dashes' }),
+  paypal_webhook_id: Type.String({
+    maxLength: 100,
+    pattern: '^[A-Za-z0-9-]*$',
+    errorMessage: 'The webhook id is letters, digits and dashes',
+  }),
   smtp_host: Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9.-]*$', errorMessage: 'SMTP host must be a host name' }),
   smtp_port: Type.Integer({ minimum: 1, maximum: 65535 }),
   smtp_username: PlainLine({ maxLength: 200 }),
@@ -454,7 +480,11 @@ export const SiteSettingsSchema = Type.Object({
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
 /** The fields of the settings that are secrets: answered masked, kept when the mask is sent back. */
-export const SECRET_SETTINGS = ['coingate_api_key', 'paypal_client_secret', 'smtp_password'] as const satisfies readonly (keyof SiteSettings)[];
+export const SECRET_SETTINGS = [
+  'coingate_api_key',
+  'paypal_client_secret',
+  'smtp_password',
+] as const satisfies readonly (keyof SiteSettings)[];
 
 export const SiteSettingsUpdateSchema = Type.Partial(SiteSettingsSchema, { additionalProperties: false });
 export type SiteSettingsUpdate = Static<typeof SiteSettingsUpdateSchema>;

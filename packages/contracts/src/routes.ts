@@ -33,6 +33,7 @@ import {
   ProductInputSchema,
   ProductListQuerySchema,
   ProductListSchema,
+  AdminProductListSchema,
   ProductSchema,
   ProviderTestResultSchema,
   RegisterBodySchema,
@@ -102,7 +103,14 @@ export const routes = define({
     response: AuthResponseSchema,
   },
   me: { ...endpoints.me, access: 'user', summary: 'The signed-in account', tag: 'auth', status: 200, response: UserSchema },
-  logout: { ...endpoints.logout, access: 'user', summary: 'End this session on the server: its token stops working', tag: 'auth', status: 204, response: Empty },
+  logout: {
+    ...endpoints.logout,
+    access: 'user',
+    summary: 'End this session on the server: its token stops working',
+    tag: 'auth',
+    status: 204,
+    response: Empty,
+  },
   changePassword: {
     ...endpoints.changePassword,
     access: 'user',
@@ -143,7 +151,14 @@ export const routes = define({
   },
 
   /* Site */
-  siteInfo: { ...endpoints.siteInfo, access: 'public', summary: 'Site name, logo and appearance', tag: 'site', status: 200, response: SiteInfoSchema },
+  siteInfo: {
+    ...endpoints.siteInfo,
+    access: 'public',
+    summary: 'Site name, logo and appearance',
+    tag: 'site',
+    status: 200,
+    response: SiteInfoSchema,
+  },
   upload: {
     ...endpoints.upload,
     access: 'admin',
@@ -189,7 +204,10 @@ export const routes = define({
     summary: 'A guest order by its id: the whole order and its goods with the access token, else only its summary',
     tag: 'orders',
     params: Type.Object({ orderId: IdSchema }),
-    querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9_-]*$' })) }, { additionalProperties: false }),
+    querystring: Type.Object(
+      { token: Type.Optional(Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9_-]*$' })) },
+      { additionalProperties: false },
+    ),
     rateLimited: true,
     status: 200,
     response: GuestOrderViewSchema,
@@ -283,7 +301,8 @@ export const routes = define({
   adminUploadProductFile: {
     ...endpoints.adminUploadProductFile,
     access: 'admin',
-    summary: 'Add a deliverable file to a product: multipart, one file in the field `file`, streamed to private storage (up to MAX_DELIVERABLE_BYTES)',
+    summary:
+      'Add a deliverable file to a product: multipart, one file in the field `file`, streamed to private storage (up to MAX_DELIVERABLE_BYTES)',
     tag: 'admin',
     params: IdParamsSchema,
     multipart: true,
@@ -306,7 +325,7 @@ export const routes = define({
     tag: 'admin',
     querystring: ProductListQuerySchema,
     status: 200,
-    response: ProductListSchema,
+    response: AdminProductListSchema,
   },
   adminCreateProduct: {
     ...endpoints.adminCreateProduct,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import type { AuthResponse, Product, ProductFile, ProductInput, ProductList, RegisterBody, SiteInfo } from '@store/contracts';
+import type { AuthResponse, Product, ProductFile, ProductInput, ProductList, ProductSummary, RegisterBody, SiteInfo } from '@store/contracts';
 import { E2E_ADMIN_PASSWORD } from './store.ts';
 
 /** A signed-in account as the API answers it; what `loginAs` stores in the browser. */
@@ -66,13 +66,13 @@ export class StoreApi {
   }
 
   /** The first page of the catalogue in its default order (the demo catalogue fits on it). */
-  async products(): Promise<Product[]> {
+  async products(): Promise<ProductSummary[]> {
     const list = await json<ProductList>(await this.request.get('/api/products?limit=50'), 'GET /api/products');
     return list.products;
   }
 
   /** A product on sale with stock: one delivered by licence key when the catalogue has one (the demo's software and licences). */
-  async firstProductWithStock(): Promise<Product> {
+  async firstProductWithStock(): Promise<ProductSummary> {
     const inStock = (await this.products()).filter((product) => product.stock_quantity > 0);
     const product = inStock.find((candidate) => KEYED_CATEGORIES.has(candidate.category)) ?? inStock[0];
     if (product === undefined) throw new Error('The catalogue has no product in stock');

@@ -1,5 +1,5 @@
 // The store's shared fixtures (tooling/playwright); admin-only helpers extend them here.
-import type { Order, Product } from '@store/contracts';
+import type { Order, ProductSummary } from '@store/contracts';
 import { test as base, type Session, type StoreApi } from '@store/playwright-config';
 
 export { expect, uniqueName } from '@store/playwright-config';
@@ -21,7 +21,7 @@ export const test = base.extend<AdminFixtures>({
 });
 
 /** Places a pending order for `product` as the signed-in account of `session` (POST /api/orders). */
-export async function placeOrder(api: StoreApi, session: Session, product: Product, quantity = 1): Promise<Order> {
+export async function placeOrder(api: StoreApi, session: Session, product: ProductSummary, quantity = 1): Promise<Order> {
   const response = await api.request.post('/api/orders', {
     data: { items: [{ product_id: product.id, quantity }] },
     headers: { Authorization: `Bearer ${session.access_token}` },

@@ -1,8 +1,21 @@
-import { hasWholeCents, type ProductInput } from '@store/contracts';
+import { hasWholeCents, type ProductInput, type ProductListQuery } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
-import { archiveProduct, categoryOptions, findProduct, insertProduct, listProducts, toProduct, updateProduct } from './product-repository.ts';
+import { sendCachedAnswer, serialized } from './catalog-cache.ts';
+import {
+  archiveProduct,
+  categoryOptions,
+  countProducts,
+  findProduct,
+  insertProduct,
+  listProductPage,
+  listProducts,
+  SUMMARY_COLUMNS,
+  toProduct,
+  toProductSummary,
+  updateProduct,
+} from './product-repository.ts';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -13,19 +26,58 @@ function checkProductInput(input: ProductInput): void {
   if (new Set(names).size !== names.length) throw badRequest('system_requirements names must be unique', 'validation_error');
 }
 
-export function catalogHandlers(app: FastifyInstance): Pick<RouteHandlers, 'listProducts' | 'listCategories' | 'getProduct' | 'adminListProducts' | 'adminCreateProduct' | 'adminUpdateProduct' | 'adminDeleteProduct'> {
+/** What a list's rows depend on, as a cache key: equal queries (after validation) give equal keys. */
+function filterKey(query: ProductListQuery): string {
+  const ids = query.ids ? [...new Set(query.ids.toLowerCase().split(','))].sort().join(',') : null;
+  return JSON.stringify([query.search?.trim() || null, query.category ?? null, ids]);
+}
+
+export function catalogHandlers(
+  app: FastifyInstance,
+): Pick<
+  RouteHandlers,
+  | 'listProducts'
+  | 'listCategories'
+  | 'getProduct'
+  | 'adminListProducts'
+  | 'adminCreateProduct'
+  | 'adminUpdateProduct'
+  | 'adminDeleteProduct'
+> {
   const list = async (query: Parameters<typeof listProducts>[1]) => {
     const { rows, total } = await listProducts(app.db, query);
     return { products: rows.map(toProduct), total };
   };
 
+  const cache = app.catalogCache;
+  /** A filter's total, cached apart from its pages: every page and order of one search shares it. */
+  const total = async (query: ProductListQuery): Promise<number> => {
+    const answer = await cache.get(`total:${filterKey(query)}`, async () => ({
+      body: Buffer.from(String(await countProducts(app.db, query))),
+      productIds: [],
+    }));
+    return Number(answer.body.toString());
+  };
+
   return {
-    listProducts: ({ query }) => list(query),
+    // Public reads are answered from the catalogue cache: serialised, compressed and validated once.
+    listProducts: async ({ query, request, reply }) => {
+      const key = `list:${filterKey(query)}:${query.sort ?? ''}:${query.limit ?? ''}:${query.offset ?? ''}`;
+      const answer = await cache.get(key, async () => {
+        const [rows, count] = await Promise.all([listProductPage(app.db, query, SUMMARY_COLUMNS), total(query)]);
+        return { body: serialized(reply, { products: rows.map(toProductSummary), total: count }), productIds: rows.map((row) => row.id) };
+      });
+      return sendCachedAnswer(request, reply, answer, cache) as never;
+    },
     listCategories: async () => categoryOptions,
-    getProduct: async ({ params }) => {
-      const row = await findProduct(app.db, params.id);
-      if (!row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
-      return toProduct(row);
+    getProduct: async ({ params, request, reply }) => {
+      const id = params.id.toLowerCase();
+      const answer = await cache.get(`product:${id}`, async () => {
+        const row = await findProduct(app.db, id);
+        if (!row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
+        return { body: serialized(reply, toProduct(row)), productIds: [row.id] };
+      });
+      return sendCachedAnswer(request, reply, answer, cache) as never;
     },
 
     adminListProducts: ({ query }) => list(query),

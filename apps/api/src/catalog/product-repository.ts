@@ -8,6 +8,7 @@ import {
   toDollars,
   type CategoryOption,
   type Product,
+  type ProductSummary,
   type ProductInput,
   type ProductListQuery,
 } from '@store/contracts';
@@ -17,12 +18,39 @@ import { countRows, pageOf } from '../db/paging.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
 
 /** The catalogue row as the contract speaks it: dollars, image fallback, rating in stars. */
-export function toProduct(row: ProductRow): Product {
+export function toProduct(row: ProductDetailRow): Product {
+  return { ...toProductSummary(row), detailed_description: row.detailed_description };
+}
+
+/** The columns a list reads: all but the long description, which only the product page shows. */
+export const SUMMARY_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'price_cents',
+  'category',
+  'product_type',
+  'images',
+  'features',
+  'system_requirements',
+  'stock_quantity',
+  'rating_tenths',
+  'reviews_count',
+  'created_at',
+  'download_limit',
+  'key_mode',
+  'key_pattern',
+] as const satisfies readonly (keyof ProductRow)[];
+export type ProductSummaryRow = Pick<ProductRow, (typeof SUMMARY_COLUMNS)[number]>;
+const DETAIL_COLUMNS = [...SUMMARY_COLUMNS, 'detailed_description'] as const;
+export type ProductDetailRow = Pick<ProductRow, (typeof DETAIL_COLUMNS)[number]>;
+
+/** A product as lists show it (ProductSummary in the contract). */
+export function toProductSummary(row: ProductSummaryRow): ProductSummary {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
-    detailed_description: row.detailed_description,
     price: toDollars(row.price_cents),
     category: row.category as Product['category'],
     product_type: row.product_type as Product['product_type'],
@@ -40,17 +68,52 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-export async function listProducts(db: Kysely<Database>, query: ProductListQuery): Promise<{ rows: ProductRow[]; total: number }> {
+/** The filters of a list query, without its order and page: what its `total` depends on. */
+function filteredProducts(db: Kysely<Database>, query: ProductListQuery, pattern: string | undefined) {
   let filtered = db.selectFrom('products').where('archived_at', 'is', null);
-  const search = query.search?.trim();
-  if (search) {
-    // One expression for title and description, served by the trigram index on it.
-    filtered = filtered.where(sql<string>`title || ' ' || description`, 'ilike', containsPattern(search));
-  }
+  // One expression for title and description, served by the trigram index on it.
+  if (pattern) filtered = filtered.where(sql<string>`title || ' ' || description`, 'ilike', pattern);
   if (query.category) filtered = filtered.where('category', '=', query.category);
   if (query.ids) filtered = filtered.where('id', 'in', [...new Set(query.ids.toLowerCase().split(','))]);
+  return filtered;
+}
 
-  let page = filtered.selectAll();
+/**
+ * One page of the catalogue in the order asked. A search without a chosen order puts the products whose
+ * title matches first, newest first within each group: two queries that each stop after the page's last
+ * row (the newest-first index is walked and filtered), not a sort of every match.
+ */
+export async function listProductPage<C extends keyof ProductRow>(
+  db: Kysely<Database>,
+  query: ProductListQuery,
+  columns: readonly C[],
+): Promise<Pick<ProductRow, C>[]> {
+  const search = query.search?.trim();
+  const pattern = search ? containsPattern(search) : undefined;
+  const { limit, offset } = pageOf(query);
+  const filtered = filteredProducts(db, query, pattern).select(columns as readonly (keyof ProductRow)[]);
+
+  if (pattern && query.sort === undefined) {
+    const newest = <Q extends typeof filtered>(page: Q) =>
+      page
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(offset + limit);
+    const inTitle = (await newest(filtered.where('title', 'ilike', pattern)).execute()) as Pick<ProductRow, C>[];
+    if (inTitle.length >= offset + limit) return inTitle.slice(offset);
+    // The rest of the page comes from the products that match elsewhere than in their title.
+    const skip = Math.max(0, offset - inTitle.length);
+    const elsewhere = (await filtered
+      .where('title', 'not ilike', pattern)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(offset + limit - inTitle.length - skip)
+      .offset(skip)
+      .execute()) as Pick<ProductRow, C>[];
+    return [...inTitle.slice(offset), ...elsewhere];
+  }
+
+  let page = filtered;
   switch (query.sort ?? 'newest') {
     case 'price_asc':
       page = page.orderBy('price_cents', 'asc').orderBy('created_at', 'desc').orderBy('id');
@@ -64,8 +127,27 @@ export async function listProducts(db: Kysely<Database>, query: ProductListQuery
     default:
       page = page.orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([page.limit(limit).offset(offset).execute(), countRows(filtered)]);
+  return await page.limit(limit).offset(offset).execute();
+}
+
+/** How many products a list query matches, whatever its order and page. */
+export function countProducts(db: Kysely<Database>, query: ProductListQuery): Promise<number> {
+  const search = query.search?.trim();
+  return countRows(filteredProducts(db, query, search ? containsPattern(search) : undefined));
+}
+
+/** The public list: summaries in the order asked, with the total. */
+export async function listProductSummaries(
+  db: Kysely<Database>,
+  query: ProductListQuery,
+): Promise<{ rows: ProductSummaryRow[]; total: number }> {
+  const [rows, total] = await Promise.all([listProductPage(db, query, SUMMARY_COLUMNS), countProducts(db, query)]);
+  return { rows, total };
+}
+
+/** The staff list: whole products (the edit form opens from it), in the order asked, with the total. */
+export async function listProducts(db: Kysely<Database>, query: ProductListQuery): Promise<{ rows: ProductDetailRow[]; total: number }> {
+  const [rows, total] = await Promise.all([listProductPage(db, query, DETAIL_COLUMNS), countProducts(db, query)]);
   return { rows, total };
 }
 

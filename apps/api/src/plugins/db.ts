@@ -2,12 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/connect.ts';
+import { ProductWriteWatcher } from '../db/product-writes.ts';
 import type { Database } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** This process's writes to products, as they execute (the catalogue cache listens). */
+    productWrites: ProductWriteWatcher;
+    /** LISTEN on a channel of the database (see DatabaseHandle.listen). */
+    listenToDatabase: DatabaseHandle['listen'];
   }
 }
 
@@ -44,7 +49,10 @@ export interface DbPluginOptions {
 /** Exposes the database as `app.db`; opening and migrating happen before, outside the plugin timeout. */
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, { database, closeWithApp }) => {
-    app.decorate('db', database.db);
+    const productWrites = new ProductWriteWatcher();
+    app.decorate('db', database.db.withPlugin(productWrites));
+    app.decorate('productWrites', productWrites);
+    app.decorate('listenToDatabase', database.listen);
     if (closeWithApp) app.addHook('onClose', () => database.close());
   },
   { name: 'db', dependencies: ['config'] },

@@ -4,6 +4,7 @@ import * as orders from './2026-11-22-0001-orders.ts';
 import * as trust from './2026-11-23-0001-trust.ts';
 import * as dataEncryption from './2026-11-24-0001-data-encryption.ts';
 import * as digitalDelivery from './2026-11-25-0001-digital-delivery.ts';
+import * as catalogChanges from './2026-11-25-0002-catalog-changes.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0001-trust': trust,
   '2026-11-24-0001-data-encryption': dataEncryption,
   '2026-11-25-0001-digital-delivery': digitalDelivery,
+  '2026-11-25-0002-catalog-changes': catalogChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

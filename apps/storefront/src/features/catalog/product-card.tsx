@@ -1,4 +1,4 @@
-import { CATEGORIES, LIMITS, PRODUCT_TYPES, labelOf, type Product } from '@store/contracts';
+import { CATEGORIES, LIMITS, PRODUCT_TYPES, labelOf, type ProductSummary } from '@store/contracts';
 import { imageOf } from '@store/cart-core';
 import { Badge, Button, CartIcon, CheckIcon, EyeIcon, IconButton, Price, Skeleton, StarRating, buttonClassName } from '@store/ui';
 import { Link } from '@tanstack/react-router';
@@ -10,7 +10,7 @@ import { ProductImage } from './product-image.tsx';
 export type ProductCardVariant = 'grid' | 'list';
 
 export interface ProductCardProps {
-  product: Product;
+  product: ProductSummary;
   /** The list view lays the image beside the text on wide screens; small screens always show the grid card. */
   variant?: ProductCardVariant;
   /** In the first row of the page: the image loads at once instead of lazily. */

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+/** A content coding a cached answer can be sent in; `identity` is the body as it is. */
+export type AnswerEncoding = 'br' | 'gzip' | 'identity';
+
+/** Answers shorter than this are sent as they are: compressing them saves less than the header costs. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/** One serialised answer, its validator and its compressed forms (made once, on first use of each). */
+export class CachedAnswer {
+  readonly etag: string;
+  readonly #encoded = new Map<AnswerEncoding, Buffer>();
+
+  constructor(
+    readonly key: string,
+    readonly body: Buffer,
+    /** The products the answer shows: a change to one of them drops it. */
+    readonly productIds: readonly string[],
+  ) {
+    // Weak: the same representation is sent in several content codings (RFC 9110, 8.8.3).
+    this.etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    this.#encoded.set('identity', body);
+  }
+
+  /** The body in the given coding; `identity` when the body is too short to be worth compressing. */
+  encoded(encoding: AnswerEncoding): { encoding: AnswerEncoding; bytes: Buffer } {
+    if (encoding === 'identity' || this.body.length < COMPRESS_MIN_BYTES) return { encoding: 'identity', bytes: this.body };
+    let bytes = this.#encoded.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(this.body, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 5,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+              },
+            })
+          : gzipSync(this.body, { level: 6 });
+      this.#encoded.set(encoding, bytes);
+    }
+    return { encoding, bytes };
+  }
+
+  /** What the answer holds in memory, compressed forms included. */
+  get size(): number {
+    let total = 0;
+    for (const bytes of this.#encoded.values()) total += bytes.length;
+    return total;
+  }
+}
+
+export interface AnswerCacheLimits {
+  /** At most this many answers; the least recently used goes first. */
+  maxEntries: number;
+  /** At most this many bytes of bodies (compressed forms included). */
+  maxBytes: number;
+}
+
+/**
+ * Serialised public catalogue answers, kept in memory and keyed by the normalised request. An answer is
+ * dropped when a product it shows changes (its stock included), or every answer when the catalogue
+ * itself changes (a product added, edited or archived: any list may gain or lose it). Invalidation comes
+ * from the database's notifications, so every instance hears every writer (see catalog-feed.ts).
+ *
+ * Concurrent misses on one key share one load. A load that overlaps an invalidation touching what it
+ * read is answered but not kept: it may hold what was there before the change.
+ */
+export class AnswerCache {
+  readonly #entries = new Map<string, CachedAnswer>();
+  readonly #byProduct = new Map<string, Set<string>>();
+  readonly #loading = new Map<string, Promise<CachedAnswer>>();
+  /** Counts invalidations; a load remembers the count at its start. */
+  #clock = 0;
+  #everythingAt = 0;
+  readonly #productAt = new Map<string, number>();
+  #bytes = 0;
+
+  constructor(readonly limits: AnswerCacheLimits) {}
+
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /** The cached answer for a key, or the one `load` makes (shared by every caller waiting on the same key). */
+  async get(key: string, load: () => Promise<{ body: Buffer; productIds: readonly string[] }>): Promise<CachedAnswer> {
+    const cached = this.#entries.get(key);
+    if (cached) {
+      // Most recently used last: the eviction walks from the front.
+      this.#entries.delete(key);
+      this.#entries.set(key, cached);
+      return cached;
+    }
+    const pending = this.#loading.get(key);
+    if (pending) return pending;
+
+    const startedAt = this.#clock;
+    const loading = load()
+      .then(({ body, productIds }) => {
+        const answer = new CachedAnswer(key, body, productIds);
+        if (this.#unchangedSince(startedAt, productIds)) this.#keep(key, answer);
+        return answer;
+      })
+      .finally(() => this.#loading.delete(key));
+    this.#loading.set(key, loading);
+    return loading;
+  }
+
+  /** Drops every answer (the catalogue changed, or changes may have been missed). */
+  invalidateAll(): void {
+    this.#clock += 1;
+    this.#everythingAt = this.#clock;
+    this.#productAt.clear();
+    this.#entries.clear();
+    this.#byProduct.clear();
+    this.#bytes = 0;
+  }
+
+  /** Drops the answers that show one product (its stock moved). */
+  invalidateProduct(productId: string): void {
+    this.#clock += 1;
+    // Remembered for loads in flight; bounded, since forgetting is safe once everything is dropped.
+    if (this.#productAt.size >= 100_000) {
+      this.invalidateAll();
+      return;
+    }
+    this.#productAt.set(productId, this.#clock);
+    const keys = this.#byProduct.get(productId);
+    if (!keys) return;
+    for (const key of [...keys]) this.#drop(key);
+  }
+
+  #unchangedSince(startedAt: number, productIds: readonly string[]): boolean {
+    if (this.#everythingAt > startedAt) return false;
+    return productIds.every((id) => (this.#productAt.get(id) ?? 0) <= startedAt);
+  }
+
+  #keep(key: string, answer: CachedAnswer): void {
+    if (answer.body.length > this.limits.maxBytes / 4) return;
+    this.#drop(key);
+    this.#entries.set(key, answer);
+    this.#bytes += answer.size;
+    for (const id of answer.productIds) {
+      let keys = this.#byProduct.get(id);
+      if (!keys) this.#byProduct.set(id, (keys = new Set()));
+      keys.add(key);
+    }
+    this.#evict();
+  }
+
+  /** An answer's body in a coding; a compressed form made now is counted in the cache's bytes. */
+  encoded(answer: CachedAnswer, encoding: AnswerEncoding): { encoding: AnswerEncoding; bytes: Buffer } {
+    const before = answer.size;
+    const form = answer.encoded(encoding);
+    if (answer.size !== before && this.#entries.get(answer.key) === answer) {
+      this.#bytes += answer.size - before;
+      this.#evict();
+    }
+    return form;
+  }
+
+  #evict(): void {
+    for (const key of this.#entries.keys()) {
+      if (this.#entries.size <= this.limits.maxEntries && this.#bytes <= this.limits.maxBytes) break;
+      this.#drop(key);
+    }
+  }
+
+  #drop(key: string): void {
+    const answer = this.#entries.get(key);
+    if (!answer) return;
+    this.#entries.delete(key);
+    this.#bytes -= answer.size;
+    for (const id of answer.productIds) {
+      const keys = this.#byProduct.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byProduct.delete(id);
+    }
+  }
+}
