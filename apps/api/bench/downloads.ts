@@ -14,18 +14,17 @@
  * Usage: pnpm --filter @store/api bench:downloads (Linux only: it reads /proc). The database is PGlite;
  * BENCH_DATABASE_URL=postgres://... runs the API on an empty PostgreSQL database instead.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { isFullOrder, type AuthResponse, type GuestOrderView, type Order, type Product, type ProductFile } from '@store/contracts';
+import { freePort, startChild, waitForHealth, type Child } from './processes.ts';
 
 const MiB = 1024 * 1024;
 const FILE_MIB = Number(process.env.BENCH_FILE_MIB ?? 1024);
@@ -35,86 +34,6 @@ const RSS_BUDGET = 64 * MiB;
 const RATIO_GOAL = 0.8;
 const SAMPLE_MS = 50;
 const ADMIN_PASSWORD = 'bench-admin-password';
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
-// The children are node itself with tsx's loader, not the tsx CLI: the pid sampled is the server's own.
-const tsxLoader = import.meta.resolve('tsx');
-
-/* Processes ---------------------------------------------------------------------------------------- */
-
-interface Child {
-  pid: number;
-  /** The last lines the process wrote, to show when it fails. */
-  output: () => string;
-  exited: () => boolean;
-  stop: () => Promise<void>;
-}
-
-function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string) => void): Child {
-  const child: ChildProcess = spawn(process.execPath, ['--import', tsxLoader, ...args], {
-    cwd: apiRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (child.pid === undefined) throw new Error(`${name} did not start`);
-  let output = '';
-  let partial = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout!.on('data', (chunk: Buffer) => {
-    keep(chunk);
-    if (!onLine) return;
-    const lines = (partial + chunk.toString()).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
-  });
-  child.stderr!.on('data', keep);
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
-  return {
-    pid: child.pid,
-    output: () => output,
-    exited,
-    stop: async () => {
-      if (exited()) return;
-      child.kill('SIGTERM');
-      // The API drains for up to 10 s on SIGTERM; past that it is killed.
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exit;
-      clearTimeout(killer);
-    },
-  };
-}
-
-/** A port free right now: listened on (port 0) and closed, so the API can be told its public URL first. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
-}
-
-async function waitForHealth(child: Child, url: string, name: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exited()) throw new Error(`${name} exited while starting:\n${child.output()}`);
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${name} did not answer ${url} within 120 s:\n${child.output()}`);
-}
-
 /* Memory ------------------------------------------------------------------------------------------- */
 
 /** The RSS of another process, from /proc/<pid>/status, and its peak over a phase. */

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 /** Public data a cache may keep; every other answer of the API carries keys, tokens or personal data, or may. */
-const CACHEABLE = new Set(['siteInfo']);
+const CACHEABLE = new Set(['siteInfo', 'listProducts', 'getProduct']);
 
 describe('Cache-Control', () => {
   it.each(routeNames.filter((name) => !CACHEABLE.has(name)))('%s answers with private, no-store, on success and on error', async (name) => {
@@ -44,6 +44,12 @@ describe('Cache-Control', () => {
 
   it('lets the public site information be cached briefly', async () => {
     expect((await t.request({ method: 'GET', url: '/api/site-info' })).headers['cache-control']).toMatch(/^public/);
+  });
+
+  it('lets the catalogue be kept by any cache but asked again each time; its errors are kept by none', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/products?limit=5' })).headers['cache-control']).toBe('public, no-cache');
+    expect((await t.request({ method: 'GET', url: '/api/products?limit=0' })).headers['cache-control']).toBe('private, no-store');
+    expect((await t.request({ method: 'GET', url: `/api/products/${randomUUID()}` })).headers['cache-control']).toBe('private, no-store');
   });
 });
 

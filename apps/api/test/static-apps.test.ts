@@ -33,7 +33,11 @@ afterAll(async () => {
 
 describe('the built apps', () => {
   it('sends the brotli copy of an asset to a browser that accepts it, cached for a year', async () => {
-    const response = await t.request({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const response = await t.request({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -58,5 +62,33 @@ describe('the built apps', () => {
     const staff = await t.request({ method: 'GET', url: '/admin/orders' });
     expect(staff.body).toContain('<title>Admin</title>');
     expect(staff.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the security headers with the pages and the assets, as with the API', async () => {
+    for (const url of ['/products/abc', '/admin/orders', '/assets/index-abc123.js']) {
+      const response = await t.request({ method: 'GET', url });
+      const directives = String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim())
+        .sort();
+      expect(directives, url).toEqual(
+        [
+          "default-src 'self'",
+          "script-src 'self'",
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: blob: https:",
+          "font-src 'self' data:",
+          "connect-src 'self'",
+          "frame-ancestors 'none'",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+          "script-src-attr 'none'",
+        ].sort(),
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+    }
   });
 });

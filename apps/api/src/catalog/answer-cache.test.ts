@@ -104,6 +104,24 @@ describe('AnswerCache', () => {
   });
 });
 
+describe('AnswerCache addresses', () => {
+  it("answer a remembered address with its key's answer while it is kept, and never after it is dropped", async () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000_000 });
+    expect(cache.answerFor('/api/products?limit=50')).toBeUndefined();
+    const answer = await cache.get('list', async () => ({ body: Buffer.from('[1]'), productIds: ['p1'] }));
+    cache.remember('/api/products?limit=50', 'list');
+    cache.remember('/api/products?limit=050', 'list');
+    expect(cache.answerFor('/api/products?limit=50')).toBe(answer);
+    expect(cache.answerFor('/api/products?limit=050')).toBe(answer);
+    cache.invalidateProduct('p1');
+    expect(cache.answerFor('/api/products?limit=50')).toBeUndefined();
+    const fresh = await cache.get('list', async () => ({ body: Buffer.from('[2]'), productIds: ['p1'] }));
+    expect(cache.answerFor('/api/products?limit=50')).toBe(fresh);
+    cache.invalidateAll();
+    expect(cache.answerFor('/api/products?limit=050')).toBeUndefined();
+  });
+});
+
 describe('preferredEncoding', () => {
   it.each([
     [undefined, 'identity'],

@@ -71,6 +71,8 @@ export class AnswerCache {
   readonly #entries = new Map<string, CachedAnswer>();
   readonly #byProduct = new Map<string, Set<string>>();
   readonly #loading = new Map<string, Promise<CachedAnswer>>();
+  /** Request addresses known to give a key's answer (see `remember`). */
+  readonly #addresses = new Map<string, string>();
   /** Counts invalidations; a load remembers the count at its start. */
   #clock = 0;
   #everythingAt = 0;
@@ -105,6 +107,22 @@ export class AnswerCache {
       .finally(() => this.#loading.delete(key));
     this.#loading.set(key, loading);
     return loading;
+  }
+
+  /**
+   * Notes that a request address (path and query, as the client sent it) was checked and gave the answer
+   * of `key`, so the next request for the very same address can be answered before it is parsed again:
+   * the same bytes always check and normalise the same way.
+   */
+  remember(address: string, key: string): void {
+    if (this.#addresses.size >= this.limits.maxEntries * 4) this.#addresses.clear();
+    this.#addresses.set(address, key);
+  }
+
+  /** The kept answer for an address `remember` noted, if it is still kept. */
+  answerFor(address: string): CachedAnswer | undefined {
+    const key = this.#addresses.get(address);
+    return key === undefined ? undefined : this.#entries.get(key);
   }
 
   /** Drops every answer (the catalogue changed, or changes may have been missed). */

@@ -43,6 +43,19 @@ export const catalogCachePlugin = fp(
     );
     app.addHook('onClose', stop);
     app.decorate('catalogCache', cache);
+
+    // A request for an address already answered from the cache is answered here, before routing's
+    // validation and handler: after the security and CORS headers (hooks registered earlier run first).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.method === 'GET' && request.url.startsWith('/api/products')) {
+        const answer = cache.answerFor(request.url);
+        if (answer) {
+          sendCachedAnswer(request, reply, answer, cache);
+          return;
+        }
+      }
+      done();
+    });
   },
   { name: 'catalog-cache', dependencies: ['db'] },
 );

@@ -67,6 +67,7 @@ export function catalogHandlers(
         const [rows, count] = await Promise.all([listProductPage(app.db, query, SUMMARY_COLUMNS), total(query)]);
         return { body: serialized(reply, { products: rows.map(toProductSummary), total: count }), productIds: rows.map((row) => row.id) };
       });
+      cache.remember(request.url, key);
       return sendCachedAnswer(request, reply, answer, cache) as never;
     },
     listCategories: async () => categoryOptions,
@@ -77,6 +78,7 @@ export function catalogHandlers(
         if (!row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
         return { body: serialized(reply, toProduct(row)), productIds: [row.id] };
       });
+      cache.remember(request.url, `product:${id}`);
       return sendCachedAnswer(request, reply, answer, cache) as never;
     },
 
