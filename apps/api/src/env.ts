@@ -55,6 +55,8 @@ export interface Config {
   storage: BlobStoreConfig;
   /** The largest deliverable file staff may upload, in bytes (`MAX_DELIVERABLE_BYTES`, default 2 GiB). */
   maxDeliverableBytes: number;
+  /** Public catalogue answers kept in memory (`CATALOG_CACHE_ENTRIES`, default 5,000; 0 keeps none). */
+  catalogCacheEntries: number;
 }
 
 export class ConfigError extends Error {
@@ -207,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     reconcileSeconds: integer('RECONCILE_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 86_400),
     storage,
     maxDeliverableBytes: integer('MAX_DELIVERABLE_BYTES', 2 * 1024 ** 3, 1, 5 * 1024 ** 4),
+    catalogCacheEntries: integer('CATALOG_CACHE_ENTRIES', 5000, 0, 1_000_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -208,3 +208,25 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the notification connect
     await waitFor(async () => (await get(`/api/products/${product.id}`)).json().price === 2, 'the change', 1000);
   });
 });
+
+describe('CATALOG_CACHE_ENTRIES=0', () => {
+  it('keeps no answer: every read goes to the database', async () => {
+    const uncached = await build({ CATALOG_CACHE_ENTRIES: '0' });
+    try {
+      const created = await uncached.request({
+        method: 'POST',
+        url: '/api/admin/products',
+        payload: { title: `Uncached ${tag()}`, price: 1, description: 'd', detailed_description: 'dd' },
+        token: await uncached.adminToken(),
+      });
+      const id = created.json().id as string;
+      expect((await uncached.request({ method: 'GET', url: `/api/products/${id}` })).json().price).toBe(1);
+      // Written behind the app's back, heard by no listener in time: only a read from the database shows it.
+      await uncached.database.db.updateTable('products').set({ price_cents: 300 }).where('id', '=', id).execute();
+      expect((await uncached.request({ method: 'GET', url: `/api/products/${id}` })).json().price).toBe(3);
+      expect(uncached.app.catalogCache.stats.entries).toBe(0);
+    } finally {
+      await uncached.close();
+    }
+  });
+});

@@ -12,8 +12,8 @@ declare module 'fastify' {
 /** The channel the products table's triggers notify (migration 2026-11-25-0002). */
 export const CATALOG_CHANNEL = 'catalog_changed';
 
-/** Enough for every page of a large catalogue's common queries; a 50-product summary page is about 30 KiB. */
-const CACHE_LIMITS = { maxEntries: 5000, maxBytes: 64 * 1024 * 1024 };
+/** Bytes of answers kept at most; a 50-product summary page is about 30 KiB, a few KiB compressed. */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** What a payload on the channel drops: one product's answers, or all of them. */
 export function applyCatalogNotice(cache: AnswerCache, payload: string): void {
@@ -28,7 +28,7 @@ export function applyCatalogNotice(cache: AnswerCache, payload: string): void {
  */
 export const catalogCachePlugin = fp(
   async (app) => {
-    const cache = new AnswerCache(CACHE_LIMITS);
+    const cache = new AnswerCache({ maxEntries: app.config.catalogCacheEntries, maxBytes: CACHE_MAX_BYTES });
     app.productWrites.onWrite((write) => {
       if (write.kind === 'stock') for (const id of write.productIds) cache.invalidateProduct(id);
       else cache.invalidateAll();
@@ -57,7 +57,7 @@ export const catalogCachePlugin = fp(
       done();
     });
   },
-  { name: 'catalog-cache', dependencies: ['db'] },
+  { name: 'catalog-cache', dependencies: ['config', 'db'] },
 );
 
 /** The coding to send, from `Accept-Encoding`: brotli, then gzip, else the body as it is. */
