@@ -18,6 +18,7 @@ import { dataEncryptionPlugin } from './plugins/data-encryption.ts';
 import { dbPlugin, openMigratedDatabase } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import { routesPlugin } from './plugins/routes.ts';
 import { startupPlugin } from './plugins/startup.ts';
 import { staticAppsPlugin } from './plugins/static-apps.ts';
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(redisPlugin); // app.redis (REDIS_URL) or null: the rate limits' shared store
   // Third-party plugins, each with its options in plugins/external/.
   await app.register(helmetPlugin);
   await app.register(corsPlugin);

@@ -101,6 +101,10 @@ describe('bad values', () => {
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'seven-c' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['API_DOCS', { API_DOCS: 'sometimes' }],
+    ['REDIS_URL', { REDIS_URL: 'http://127.0.0.1:6379' }],
+    ['REDIS_URL', { REDIS_URL: '127.0.0.1:6379' }],
+    ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: 'my store:' }],
+    ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: 'x'.repeat(65) }],
   ] as const)('refuses a bad %s (%j) with a ConfigError naming it', (name, env) => {
     const error = configError(env);
     expect(error.problems).toHaveLength(1);
@@ -262,5 +266,24 @@ describe('file storage (STORAGE_DRIVER and S3_*)', () => {
     expect(error.message).not.toContain(S3.S3_SECRET_ACCESS_KEY);
     expect(error.message).not.toContain(S3.S3_ACCESS_KEY_ID);
     expect(error.message).not.toContain('endpoint-password');
+  });
+});
+
+describe('the shared Redis (REDIS_URL, REDIS_KEY_PREFIX)', () => {
+  it('is unset by default, so each instance counts rate limits in its own memory', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: null, redisKeyPrefix: 'store:' });
+    expect(loadConfig({ REDIS_URL: ' ' }).redisUrl).toBeNull();
+  });
+
+  it('reads a redis:// or rediss:// URL with its password and database, and a key prefix', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://:pass%40word@cache.example.com:6380/2' }).redisUrl).toBe('rediss://:pass%40word@cache.example.com:6380/2');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'shop-eu:' }).redisKeyPrefix).toBe('shop-eu:');
+  });
+
+  it('never repeats the Redis password in its message', () => {
+    const error = configError({ REDIS_URL: 'https://default:redis-password-value@cache.example.com' });
+    expect(error.problems).toEqual(['REDIS_URL must be a redis: or rediss: URL']);
+    expect(error.message).not.toContain('redis-password-value');
   });
 });

@@ -57,6 +57,13 @@ export interface Config {
   maxDeliverableBytes: number;
   /** Public catalogue answers kept in memory (`CATALOG_CACHE_ENTRIES`, default 5,000; 0 keeps none). */
   catalogCacheEntries: number;
+  /**
+   * The Redis every instance shares (`REDIS_URL`, redis:// or rediss://): rate limits are counted there, so
+   * instances behind one load balancer enforce one limit. Absent means each instance counts in its own memory.
+   */
+  redisUrl: string | null;
+  /** Starts every key this store writes to Redis (`REDIS_KEY_PREFIX`, default `store:`), so several stores can share one Redis. */
+  redisKeyPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +184,11 @@ export function loadConfig(env: Env = process.env): Config {
     };
   }
 
+  const redisKeyPrefix = text('REDIS_KEY_PREFIX') ?? 'store:';
+  if (!/^[\w.:-]{1,64}$/.test(redisKeyPrefix)) {
+    problems.push(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits and . _ : - (got "${redisKeyPrefix}")`);
+  }
+
   const config: Config = {
     nodeEnv,
     host: text('HOST') ?? '0.0.0.0',
@@ -210,6 +222,9 @@ export function loadConfig(env: Env = process.env): Config {
     storage,
     maxDeliverableBytes: integer('MAX_DELIVERABLE_BYTES', 2 * 1024 ** 3, 1, 5 * 1024 ** 4),
     catalogCacheEntries: integer('CATALOG_CACHE_ENTRIES', 5000, 0, 1_000_000),
+    // The URL may carry a password: the helper's message never repeats it.
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,4 +1,5 @@
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,7 +12,40 @@ declare module 'vitest' {
     pgTemplate: string | null;
     /** PGlite: a migrated data folder snapshot each test file starts from. */
     pgliteSnapshot: string | null;
+    /** A Redis that answered PING (TEST_REDIS_URL, default redis://127.0.0.1:6379), or null: none runs here. */
+    redisUrl: string | null;
   }
+}
+
+/** Whether a Redis answers PING at `url` within a second. */
+function answersPing(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port || 6379), hostname.replace(/^\[|\]$/g, ''));
+    const done = (answered: boolean) => {
+      socket.destroy();
+      resolve(answered);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk: Buffer) => done(chunk.toString('latin1').startsWith('+PONG')));
+  });
+}
+
+/**
+ * The Redis the tests of shared rate limits use. A machine without one (the README's quick start needs
+ * only Node.js) runs every other test and says which it left out; CI (CI=true) must have one.
+ */
+async function provideRedis(project: TestProject): Promise<void> {
+  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (await answersPing(url)) {
+    project.provide('redisUrl', url);
+    return;
+  }
+  if (process.env.CI === 'true') throw new Error(`No Redis answers at ${url} (TEST_REDIS_URL): CI runs the Redis tests`);
+  console.warn(`No Redis answers at ${url} (TEST_REDIS_URL): the tests of rate limits shared through Redis do not run here.`);
+  project.provide('redisUrl', null);
 }
 
 /**
@@ -19,6 +53,7 @@ declare module 'vitest' {
  * snapshot otherwise. Every test file then starts from its own copy (see helpers/build.ts).
  */
 export default async function setup(project: TestProject) {
+  await provideRedis(project);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `store_test_tpl_${process.pid}`;

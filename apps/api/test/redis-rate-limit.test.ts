@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { afterEach, beforeEach, describe, expect, inject, it, vi, type MockInstance } from 'vitest';
+import { build, type TestApp } from './helpers/build.ts';
+import { waitFor } from './helpers/wait-for.ts';
+
+/**
+ * The rate limits over a Redis that fails. The policy (plugins/external/rate-limit.ts) is to fail open:
+ * while Redis cannot answer, rate-limited routes answer as if unlimited (the per-account sign-in throttle
+ * in the database still holds), never hang past the client's timeouts and never crash the process.
+ */
+
+const LIMIT = 2;
+/** A real Redis (global-setup.ts), for the tests that need one; null where none runs. */
+const REDIS_URL = inject('redisUrl');
+/** A real Redis's port, for the tests that need one. */
+const redisPort = () => Number(new URL(REDIS_URL!).port || 6379);
+/** This run's keys only, on the shared Redis. */
+const KEY_PREFIX = `store-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
+
+let consoleError: MockInstance;
+const closers: (() => Promise<void>)[] = [];
+beforeEach(() => {
+  // The Redis client prints unheard errors to stderr: the plugin must hear them all.
+  consoleError = vi.spyOn(console, 'error');
+});
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+});
+
+/** A TCP service on loopback that runs `onSocket` for each connection; closed after the test. */
+async function tcpService(onSocket: (socket: Socket) => void): Promise<{ port: number; sockets: Set<Socket> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+    onSocket(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return { port: (server.address() as AddressInfo).port, sockets };
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The app with its rate limits in the Redis at `url`, timing its start. */
+async function buildWithRedis(url: string): Promise<{ t: TestApp; startMs: number }> {
+  const started = performance.now();
+  const t = await build({ REDIS_URL: url, REDIS_KEY_PREFIX: KEY_PREFIX, AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+  closers.push(() => t.close());
+  return { t, startMs: performance.now() - started };
+}
+
+/** A failed sign-in under a name never used before (so the per-account throttle never answers), timed. */
+async function signIn(t: TestApp): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: `nobody-${randomBytes(4).toString('hex')}`, password: 'wrong-password' },
+  });
+  return { status: response.statusCode, ms: performance.now() - started };
+}
+
+describe('rate limits while Redis fails', () => {
+  it('start and answer every sign-in at once when nothing listens at REDIS_URL', async () => {
+    const { t, startMs } = await buildWithRedis(`redis://127.0.0.1:${await closedPort()}`);
+    expect(startMs).toBeLessThan(5000);
+    for (let attempt = 0; attempt < LIMIT + 3; attempt += 1) {
+      const answer = await signIn(t);
+      // Uncounted: past the limit and still the sign-in's own answer, not 429 or 500.
+      expect(answer.status).toBe(401);
+      expect(answer.ms).toBeLessThan(1000);
+    }
+    expect(t.app.redis?.status).not.toBe('ready');
+  });
+
+  it('wait no longer than the connect timeout for a Redis that accepts but never answers', async () => {
+    const silent = await tcpService(() => {});
+    const { t, startMs } = await buildWithRedis(`redis://127.0.0.1:${silent.port}`);
+    expect(silent.sockets.size).toBe(1);
+    expect(startMs).toBeLessThan(5000);
+    for (let attempt = 0; attempt < LIMIT + 3; attempt += 1) {
+      const answer = await signIn(t);
+      expect(answer.status).toBe(401);
+      expect(answer.ms).toBeLessThan(1000);
+    }
+  });
+
+  it('give up on a count after the command timeout when Redis stops answering mid-way', async () => {
+    // Answers the client's handshake, then never the rate-limit script (EVALSHA / EVAL). Each command is
+    // an array of bulk strings (`*3\r\n$4\r\nINFO...`): its name is the first; the script itself may hold a `*`.
+    const stalled = await tcpService((socket) =>
+      socket.on('data', (chunk: Buffer) => {
+        for (const [, name] of chunk.toString('latin1').matchAll(/(?:^|\r\n)\*\d+\r\n\$\d+\r\n([A-Za-z]+)\r\n/g)) {
+          if (!/^EVAL/i.test(name!)) socket.write('+OK\r\n');
+        }
+      }),
+    );
+    const { t } = await buildWithRedis(`redis://127.0.0.1:${stalled.port}`);
+    expect(t.app.redis?.status).toBe('ready');
+    for (let attempt = 0; attempt < LIMIT + 1; attempt += 1) {
+      const answer = await signIn(t);
+      expect(answer.status).toBe(401);
+      expect(answer.ms).toBeGreaterThanOrEqual(400);
+      expect(answer.ms).toBeLessThan(1500);
+    }
+  });
+
+  it.runIf(REDIS_URL)('count again once Redis is back', async () => {
+    // A cable to the real Redis that the test can cut: when down, every connection is dropped at once.
+    let down = false;
+    const cable = await tcpService((socket) => {
+      if (down) return socket.destroy();
+      const redis = connect(redisPort(), new URL(REDIS_URL!).hostname);
+      redis.on('error', () => socket.destroy());
+      socket.on('close', () => redis.destroy());
+      socket.pipe(redis).pipe(socket);
+    });
+    const { t } = await buildWithRedis(`redis://127.0.0.1:${cable.port}`);
+    for (let attempt = 0; attempt < LIMIT; attempt += 1) expect((await signIn(t)).status).toBe(401);
+    expect((await signIn(t)).status).toBe(429);
+
+    down = true;
+    for (const socket of cable.sockets) socket.destroy();
+    await waitFor(() => t.app.redis?.status !== 'ready', 'the client to notice');
+    const meanwhile = await signIn(t);
+    expect(meanwhile.status).toBe(401);
+    expect(meanwhile.ms).toBeLessThan(1000);
+
+    down = false;
+    // The client reconnects on its own, backing off up to 5 s between attempts.
+    await waitFor(() => t.app.redis?.status === 'ready', 'the client to reconnect', 8000);
+    // The count kept in Redis holds again.
+    expect((await signIn(t)).status).toBe(429);
+  });
+});
+
+describe('the Redis connection', () => {
+  it('is null without REDIS_URL: the limits are counted in memory', async () => {
+    const t = await build({ AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    closers.push(() => t.close());
+    expect(t.app.redis).toBeNull();
+    for (let attempt = 0; attempt < LIMIT; attempt += 1) expect((await signIn(t)).status).toBe(401);
+    expect((await signIn(t)).status).toBe(429);
+  });
+
+  it.runIf(REDIS_URL)('is closed with the app', async () => {
+    const { t } = await buildWithRedis(REDIS_URL!);
+    const redis = t.app.redis!;
+    expect(redis.status).toBe('ready');
+    await t.app.close();
+    expect(redis.status).toBe('end');
+  });
+});
