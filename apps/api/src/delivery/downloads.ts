@@ -34,13 +34,16 @@ export function checkDownloadLink(app: FastifyInstance, itemId: string, fileId: 
  * file at the same moment either wait and see this line, or went first and the file is not handed over.
  */
 export async function attachFiles(trx: Transaction<Database>, orderId: string): Promise<void> {
-  await sql`SELECT f.id FROM product_files f JOIN order_items i ON i.product_id = f.product_id
-    WHERE i.order_id = ${orderId} AND f.removed_at IS NULL FOR SHARE OF f`.execute(trx);
-  await sql`INSERT INTO order_item_files (order_item_id, file_id, position, download_limit)
+  // One statement: the files are locked FOR SHARE in the WITH (MATERIALIZED: run once, as written), and
+  // the lines' copies are made of exactly the rows locked.
+  await sql`WITH files AS MATERIALIZED (
+      SELECT f.id, f.product_id, f.created_at FROM product_files f JOIN order_items i ON i.product_id = f.product_id
+      WHERE i.order_id = ${orderId} AND f.removed_at IS NULL FOR SHARE OF f)
+    INSERT INTO order_item_files (order_item_id, file_id, position, download_limit)
     SELECT i.id, f.id, row_number() OVER (PARTITION BY i.id ORDER BY f.created_at, f.id), p.download_limit
     FROM order_items i
     JOIN products p ON p.id = i.product_id
-    JOIN product_files f ON f.product_id = i.product_id AND f.removed_at IS NULL
+    JOIN files f ON f.product_id = i.product_id
     WHERE i.order_id = ${orderId}
     ON CONFLICT DO NOTHING`.execute(trx);
 }

@@ -22,9 +22,9 @@ import { recordKeyReveals, type Requester } from '../delivery/delivery-log.ts';
 import { attachFiles, downloadsByItem } from '../delivery/downloads.ts';
 import { generateKeysFor } from '../delivery/generated-keys.ts';
 import { sendQueuedMailSoon } from '../mail/outbox.ts';
-import { enqueueReceipt, receiptStates } from './receipt.ts';
+import { composeReceipt, receiptStates } from './receipt.ts';
 import { findOrder, keysByItem, type OrderWithItems } from './order-repository.ts';
-import { mergeLines, reserveStock, returnStock } from './stock.ts';
+import { mergeLines, readLines, reserveStock, returnStock } from './stock.ts';
 
 /**
  * How long an unpaid order holds its stock: briefly until the buyer is sent to pay, then long enough
@@ -75,7 +75,8 @@ async function checkBuyerHolds(
 ): Promise<void> {
   const email = buyer.email.toLowerCase();
   const locks = [`buyer-email:${email}`, `buyer-ip:${buyer.ip}`, ...(buyer.userId ? [`buyer-user:${buyer.userId}`] : [])].sort();
-  for (const lock of locks) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lock}, 0))`.execute(trx);
+  // One round trip; a select list is evaluated left to right, so the locks are taken in sorted order.
+  await sql`SELECT ${sql.join(locks.map((lock) => sql`pg_advisory_xact_lock(hashtextextended(${lock}, 0))`))}`.execute(trx);
   const since = sql<Date>`now() - make_interval(hours => 1)`;
   const holding = sql<boolean>`((status = 'pending' AND stock_reserved) OR (payment_method = 'free' AND created_at > now() - make_interval(mins => ${FREE_ORDER_COUNTS_MINUTES})))`;
   const row = await trx
@@ -104,6 +105,9 @@ async function checkBuyerHolds(
   }
 }
 
+/** A product changed between the order's pricing and the taking of its stock: the order is placed again. */
+class PricedFromStaleRow extends Error {}
+
 /**
  * Creates an order priced from the catalogue, with its stock reserved in the same transaction. An order
  * that totals $0 needs no payment: it is delivered at once (with the same per-buyer caps).
@@ -126,60 +130,79 @@ export async function createOrder(
   const invoice = body.invoice_data;
   // A signed-in buyer is billed under the account's name and email (spec section 1).
   const email = caller ? caller.email : invoice!.email.trim();
-  const created = await app.db.transaction().execute(async (trx) => {
-    await checkBuyerHolds(app, trx, { userId: caller?.id ?? null, email, ip: context.ip });
-    const products = await reserveStock(trx, lines);
-    const totalCents = lines.reduce((sum, line) => sum + products.get(line.product_id)!.price_cents * line.quantity, 0);
-    if (totalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
-    if (body.payment_method === 'free' && totalCents > 0)
-      throw badRequest('This order is not free: please pay with PayPal', 'order_not_free');
-    const order = await trx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        user_id: caller?.id ?? null,
-        total_cents: totalCents,
-        payment_method: totalCents === 0 ? 'free' : 'paypal',
-        payment_id: null,
-        paypal_order_id: null,
-        invoice_email: email,
-        invoice_name: caller ? caller.username : invoice!.name.trim(),
-        invoice_address: invoice?.address.trim() ?? null,
-        invoice_city: invoice?.city.trim() ?? null,
-        invoice_country: invoice?.country.trim() ?? null,
-        expires_at: new Date(Date.now() + HOLD_MINUTES.beforePayment * 60_000),
-        client_ip: context.ip,
-        origin: context.origin,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const items = await trx
-      .insertInto('order_items')
-      .values(
-        lines.map((line, position) => {
-          const product = products.get(line.product_id)!;
-          return {
-            order_id: order.id,
-            product_id: line.product_id,
-            position,
-            title: product.title,
-            unit_price_cents: product.price_cents,
-            quantity: line.quantity,
-            delivery: product.delivery,
-          };
-        }),
-      )
-      .returningAll()
-      .execute();
-    if (totalCents > 0) return { order, items };
-    // Nothing to pay: paid and delivered in the same transaction.
-    const paid = await trx
-      .updateTable('orders')
-      .set({ status: 'paid', paid_at: sql`now()`, payment_settled_at: sql`now()` })
-      .where('id', '=', order.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { order: await deliver(app, trx, { order: paid, items }), items };
+  /*
+   * Every order of a product waits for its row while another holds it, so the stock is taken last, just
+   * before the commit: the order is priced from the products as read without a lock, and if the row
+   * taken says otherwise (staff changed the price or title in between) the transaction starts again,
+   * taking the stock first as before.
+   */
+  const place = (lockFirst: boolean) =>
+    app.db.transaction().execute(async (trx) => {
+      await checkBuyerHolds(app, trx, { userId: caller?.id ?? null, email, ip: context.ip });
+      const products = lockFirst ? await reserveStock(trx, lines) : await readLines(trx, lines);
+      const totalCents = lines.reduce((sum, line) => sum + products.get(line.product_id)!.price_cents * line.quantity, 0);
+      if (totalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
+      if (body.payment_method === 'free' && totalCents > 0)
+        throw badRequest('This order is not free: please pay with PayPal', 'order_not_free');
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          user_id: caller?.id ?? null,
+          total_cents: totalCents,
+          payment_method: totalCents === 0 ? 'free' : 'paypal',
+          payment_id: null,
+          paypal_order_id: null,
+          invoice_email: email,
+          invoice_name: caller ? caller.username : invoice!.name.trim(),
+          invoice_address: invoice?.address.trim() ?? null,
+          invoice_city: invoice?.city.trim() ?? null,
+          invoice_country: invoice?.country.trim() ?? null,
+          expires_at: new Date(Date.now() + HOLD_MINUTES.beforePayment * 60_000),
+          client_ip: context.ip,
+          origin: context.origin,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const items = await trx
+        .insertInto('order_items')
+        .values(
+          lines.map((line, position) => {
+            const product = products.get(line.product_id)!;
+            return {
+              order_id: order.id,
+              product_id: line.product_id,
+              position,
+              title: product.title,
+              unit_price_cents: product.price_cents,
+              quantity: line.quantity,
+              delivery: product.delivery,
+            };
+          }),
+        )
+        .returningAll()
+        .execute();
+      if (!lockFirst) {
+        const taken = await reserveStock(trx, lines);
+        const moved = [...taken.values()].some((now) => {
+          const priced = products.get(now.id);
+          return priced?.price_cents !== now.price_cents || priced.title !== now.title || priced.delivery !== now.delivery;
+        });
+        if (moved) throw new PricedFromStaleRow();
+      }
+      if (totalCents > 0) return { order, items };
+      // Nothing to pay: paid and delivered in the same transaction.
+      const paid = await trx
+        .updateTable('orders')
+        .set({ status: 'paid', paid_at: sql`now()`, payment_settled_at: sql`now()` })
+        .where('id', '=', order.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { order: await deliver(app, trx, { order: paid, items }), items };
+    });
+  const created = await place(false).catch((error: unknown) => {
+    if (error instanceof PricedFromStaleRow) return place(true);
+    throw error;
   });
   if (created.order.status === 'completed') {
     sendQueuedMailSoon(app, created.order.id);
@@ -311,67 +334,81 @@ export const statusLabel = (status: OrderStatus) => labelOf(ORDER_STATUSES, stat
 /** The codes of a delivery that cannot be served: the goods are gone. */
 export const UNSERVABLE = new Set(['out_of_stock', 'out_of_keys', 'unknown_product']);
 
+/** A licence key sold to a line, as stored (encrypted). */
+export interface SoldKey {
+  id: string;
+  order_item_id: string;
+  product_id: string;
+  key_value: string;
+  created_at: Date;
+}
+
+/** The capture that paid an order delivered on payment: recorded by the same update that completes it. */
+export interface PaidWith {
+  captureId: string;
+}
+
 /**
  * Hands over the goods inside the caller's transaction: an order whose hold lapsed takes its stock
  * again, each key line takes its keys (skipping rows another transaction holds), the order becomes
- * completed and its receipt is queued, all or nothing.
+ * completed (and paid, with `paidWith`) and its receipt is queued, all or nothing.
  */
-export async function deliver(app: FastifyInstance, trx: Transaction<Database>, { order, items }: OrderWithItems): Promise<OrderRow> {
+export async function deliver(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  { order, items }: OrderWithItems,
+  paidWith?: PaidWith,
+): Promise<OrderRow> {
   if (!order.stock_reserved) await reserveStock(trx, items);
-  const keyed = items.filter((item) => item.delivery === 'license_key');
-  const generators = new Map(
-    keyed.length === 0
-      ? []
-      : (
-          await trx
-            .selectFrom('products')
-            .select(['id', 'key_pattern'])
-            .where(
-              'id',
-              'in',
-              keyed.map((item) => item.product_id),
-            )
-            .where('key_mode', '=', 'generated')
-            .execute()
-        ).map((product) => [product.id, product.key_pattern!] as const),
-  );
-  for (const item of keyed) {
-    const pattern = generators.get(item.product_id);
-    if (pattern !== undefined) {
-      await generateKeysFor(trx, app.dataCipher, { itemId: item.id, productId: item.product_id, pattern, count: item.quantity });
+  const sold: SoldKey[] = [];
+  let generated = false;
+  for (const item of items.filter((line) => line.delivery === 'license_key')) {
+    // From the pool in one statement (picked SKIP LOCKED, then sold to the line), while the product sells
+    // from its pool. Oldest first in the order of license_keys_available_idx (product_id, created_at): a
+    // tie-break on id, which the index lacks, made every sale sort all of a paste's unsold keys.
+    const { rows } = await sql<SoldKey>`UPDATE license_keys AS k SET order_item_id = ${item.id}, sold_at = now()
+      FROM (SELECT id FROM license_keys
+            WHERE product_id = ${item.product_id} AND order_item_id IS NULL
+              AND EXISTS (SELECT 1 FROM products WHERE id = ${item.product_id} AND key_mode = 'pool')
+            ORDER BY created_at LIMIT ${item.quantity} FOR UPDATE SKIP LOCKED) AS picked
+      WHERE k.id = picked.id
+      RETURNING k.id, k.order_item_id, k.product_id, k.key_value, k.created_at`.execute(trx);
+    if (rows.length === item.quantity) {
+      sold.push(...rows);
       continue;
     }
-    const keys = await trx
-      .selectFrom('license_keys')
-      .select('id')
-      .where('product_id', '=', item.product_id)
-      .where('order_item_id', 'is', null)
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(item.quantity)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (keys.length < item.quantity) throw conflict(`Not enough licence keys left for "${item.title}"`, 'out_of_keys');
-    await trx
-      .updateTable('license_keys')
-      .set({ order_item_id: item.id, sold_at: sql`now()` })
-      .where(
-        'id',
-        'in',
-        keys.map((key) => key.id),
-      )
-      .execute();
+    const product =
+      rows.length === 0
+        ? await trx.selectFrom('products').select(['key_mode', 'key_pattern']).where('id', '=', item.product_id).executeTakeFirst()
+        : undefined;
+    if (product?.key_mode !== 'generated') throw conflict(`Not enough licence keys left for "${item.title}"`, 'out_of_keys');
+    await generateKeysFor(trx, app.dataCipher, {
+      itemId: item.id,
+      productId: item.product_id,
+      pattern: product.key_pattern!,
+      count: item.quantity,
+    });
+    generated = true;
   }
   await attachFiles(trx, order.id);
-  const completed = await trx
+  // The keys just sold go into the receipt as they are (generated ones are read back), and the receipt
+  // is queued by the statement that completes the order.
+  const receipt = await composeReceipt(app, trx, order, items, generated ? undefined : sold);
+  return trx
+    .with('receipt', (db) => db.insertInto('mail_outbox').values(receipt))
     .updateTable('orders')
-    .set({ status: 'completed', stock_reserved: false, delivered_at: sql`now()`, updated_at: sql`now()` })
+    .set({
+      status: 'completed',
+      stock_reserved: false,
+      delivered_at: sql`now()`,
+      updated_at: sql`now()`,
+      ...(paidWith
+        ? { payment_id: paidWith.captureId, paid_at: sql`now()`, capture_claimed_at: null, payment_settled_at: sql`now()` }
+        : {}),
+    })
     .where('id', '=', order.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await enqueueReceipt(app, trx, completed, items);
-  return completed;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { formatUsd, toDollars, type ReceiptState } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, MailOutboxTable, OrderItemRow, OrderRow } from '../db/schema.ts';
 import { fallbackOrigin } from '../http/shop-origin.ts';
 import { smtpConfigured } from '../mail/mailer.ts';
 import type { DataCipher } from '../security/data-encryption.ts';
@@ -18,22 +18,33 @@ export function orderPageUrl(app: FastifyInstance, order: Pick<OrderRow, 'id' | 
 }
 
 /**
- * Queues the receipt of a delivered order in the same transaction as the delivery: if the
- * transaction commits, the mail will be sent (and retried), and if it rolls back, no mail exists.
+ * The receipt of a delivered order, as its row in the outbox. The delivery inserts it in its own
+ * transaction (in the statement that completes the order): if the transaction commits, the mail will be
+ * sent (and retried), and if it rolls back, no mail exists. Only the order's id, buyer, origin and total
+ * are used.
  */
-export async function enqueueReceipt(app: FastifyInstance, trx: Transaction<Database>, order: OrderRow, items: OrderItemRow[]): Promise<void> {
-  const settings = await readSettings(trx, app.dataCipher);
-  const keys = await trx
-    .selectFrom('license_keys')
-    .select(['order_item_id', 'product_id', 'key_value'])
-    .where(
-      'order_item_id',
-      'in',
-      items.map((item) => item.id),
-    )
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+export async function composeReceipt(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  order: Pick<OrderRow, 'id' | 'user_id' | 'origin' | 'total_cents' | 'invoice_email'>,
+  items: OrderItemRow[],
+  /** The keys the delivery sold (when it knows them all), so they are not read again. */
+  sold?: readonly { id: string; order_item_id: string | null; product_id: string; key_value: string; created_at: Date }[],
+): Promise<Insertable<MailOutboxTable>> {
+  const settings = await readSettings(app.db, app.dataCipher, trx);
+  const keys = sold
+    ? [...sold].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    : await trx
+        .selectFrom('license_keys')
+        .select(['id', 'created_at', 'order_item_id', 'product_id', 'key_value'])
+        .where(
+          'order_item_id',
+          'in',
+          items.map((item) => item.id),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
   const link = orderPageUrl(app, order);
   const shortId = order.id.slice(-8);
   const lines = items.map((item) => {
@@ -46,7 +57,9 @@ export async function enqueueReceipt(app: FastifyInstance, trx: Transaction<Data
     '',
     ...lines.flatMap(({ item, itemKeys }) => [
       `${item.quantity} x ${item.title} — ${formatUsd(toDollars(item.unit_price_cents * item.quantity))}`,
-      ...(item.delivery === 'license_key' ? itemKeys.map((key) => `   Licence key: ${key}`) : ['   Download: on your order page (link below)']),
+      ...(item.delivery === 'license_key'
+        ? itemKeys.map((key) => `   Licence key: ${key}`)
+        : ['   Download: on your order page (link below)']),
     ]),
     '',
     `Total: ${formatUsd(toDollars(order.total_cents))}`,
@@ -60,7 +73,10 @@ export async function enqueueReceipt(app: FastifyInstance, trx: Transaction<Data
 <table cellpadding="6" style="border-collapse:collapse">
 ${lines
   .map(
-    ({ item, itemKeys }) => `<tr><td>${item.quantity} × ${escapeHtml(item.title)}</td><td>${formatUsd(toDollars(item.unit_price_cents * item.quantity))}</td></tr>
+    ({
+      item,
+      itemKeys,
+    }) => `<tr><td>${item.quantity} × ${escapeHtml(item.title)}</td><td>${formatUsd(toDollars(item.unit_price_cents * item.quantity))}</td></tr>
 <tr><td colspan="2">${
       item.delivery === 'license_key'
         ? itemKeys.map((key) => `Licence key: <code>${escapeHtml(key)}</code>`).join('<br>')
@@ -73,19 +89,16 @@ ${lines
 <p><a href="${escapeHtml(link)}">Open your order page</a> for your keys and downloads.</p>
 </body></html>`;
 
-  await trx
-    .insertInto('mail_outbox')
-    .values({
-      kind: 'receipt',
-      order_id: order.id,
-      recipient: order.invoice_email,
-      subject: `Your order #${shortId} — ${settings.site_name}`,
-      text_body: text,
-      html_body: html,
-      last_error: null,
-      sent_at: null,
-    })
-    .execute();
+  return {
+    kind: 'receipt',
+    order_id: order.id,
+    recipient: order.invoice_email,
+    subject: `Your order #${shortId} — ${settings.site_name}`,
+    text_body: text,
+    html_body: html,
+    last_error: null,
+    sent_at: null,
+  };
 }
 
 const RECEIPT_RANK: Record<ReceiptState, number> = { not_sent: 0, queued: 1, sent: 2 };
@@ -98,7 +111,12 @@ const RECEIPT_RANK: Record<ReceiptState, number> = { not_sent: 0, queued: 1, sen
 export async function receiptStates(db: Kysely<Database>, cipher: DataCipher, orderIds: string[]): Promise<Map<string, ReceiptState>> {
   const states = new Map<string, ReceiptState>();
   if (orderIds.length === 0) return states;
-  const rows = await db.selectFrom('mail_outbox').select(['order_id', 'status']).where('kind', '=', 'receipt').where('order_id', 'in', orderIds).execute();
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['order_id', 'status'])
+    .where('kind', '=', 'receipt')
+    .where('order_id', 'in', orderIds)
+    .execute();
   if (rows.length === 0) return states;
   const canSend = smtpConfigured(await readSettings(db, cipher));
   for (const row of rows) {

@@ -142,15 +142,28 @@ function toAppError(app: FastifyInstance, error: unknown, fallback: string): App
 /** PayPal said no for certain (4xx): nothing was captured, so the claim can go. A 5xx or no answer leaves it unknown. */
 const refusedForCertain = (error: unknown) => error instanceof PayPalError && error.status >= 400 && error.status < 500;
 
-/** Claims a pending order for a capture; answers false when it is no longer pending (nothing is captured then). */
-async function claimForCapture(app: FastifyInstance, orderId: string): Promise<boolean> {
+/**
+ * Claims the pending order of a PayPal order for a capture, in one statement; when nothing was claimed,
+ * answers the order as it is (completed already, or not payable), or undefined for an unknown PayPal order.
+ */
+async function claimForCapture(
+  app: FastifyInstance,
+  paypalOrderId: string,
+): Promise<{ claimed: true; id: string } | { claimed: false; id: string; status: string; payment_id: string | null } | undefined> {
   const claimed = await app.db
     .updateTable('orders')
     .set({ capture_claimed_at: sql`now()` })
-    .where('id', '=', orderId)
+    .where('paypal_order_id', '=', paypalOrderId)
     .where('status', '=', 'pending')
+    .returning('id')
     .executeTakeFirst();
-  return claimed.numUpdatedRows > 0n;
+  if (claimed) return { claimed: true, id: claimed.id };
+  const order = await app.db
+    .selectFrom('orders')
+    .select(['id', 'status', 'payment_id'])
+    .where('paypal_order_id', '=', paypalOrderId)
+    .executeTakeFirst();
+  return order && { claimed: false, ...order };
 }
 
 async function releaseClaim(app: FastifyInstance, orderId: string): Promise<void> {
@@ -163,18 +176,21 @@ async function releaseClaim(app: FastifyInstance, orderId: string): Promise<void
  * delivery happens once.
  */
 export async function capturePayPalPayment(app: FastifyInstance, paypalOrderId: string): Promise<{ captureId: string; orderId: string }> {
-  const found = await app.db.selectFrom('orders').select('id').where('paypal_order_id', '=', paypalOrderId).executeTakeFirst();
-  if (!found) throw notFound('No order is waiting for this PayPal payment', 'order_not_found');
-  const current = (await findOrder(app.db, found.id))!;
-  if (current.order.payment_id && current.order.status === 'completed') return { captureId: current.order.payment_id, orderId: current.order.id };
-  if (!(await claimForCapture(app, current.order.id))) throw conflict('This order is not awaiting payment', 'order_not_payable');
+  const claim = await claimForCapture(app, paypalOrderId);
+  if (!claim) throw notFound('No order is waiting for this PayPal payment', 'order_not_found');
+  if (!claim.claimed) {
+    // Captured and delivered already (a repeated return, or the webhook came first): the same answer again.
+    if (claim.payment_id && claim.status === 'completed') return { captureId: claim.payment_id, orderId: claim.id };
+    throw conflict('This order is not awaiting payment', 'order_not_payable');
+  }
+  const orderId = claim.id;
   const { endpoint } = await endpointOf(app);
   let captured: PayPalOrder;
   try {
-    captured = await app.paypal.captureOrder(endpoint, paypalOrderId, `capture-${current.order.id}`);
+    captured = await app.paypal.captureOrder(endpoint, paypalOrderId, `capture-${orderId}`);
   } catch (error) {
     if (!(error instanceof PayPalError && error.issue === 'ORDER_ALREADY_CAPTURED')) {
-      if (refusedForCertain(error)) await releaseClaim(app, current.order.id);
+      if (refusedForCertain(error)) await releaseClaim(app, orderId);
       throw toAppError(app, error, 'Payment capture failed');
     }
     captured = await app.paypal.getOrder(endpoint, paypalOrderId).catch((readError: unknown) => {
@@ -183,7 +199,7 @@ export async function capturePayPalPayment(app: FastifyInstance, paypalOrderId: 
   }
   const capture = firstCapture(captured);
   if (!capture) throw new AppError('bad_gateway', 'PayPal answered without a capture', 'paypal_error');
-  return settleCapture(app, current.order.id, capture, endpoint);
+  return settleCapture(app, orderId, capture, endpoint);
 }
 
 /**
@@ -192,7 +208,12 @@ export async function capturePayPalPayment(app: FastifyInstance, paypalOrderId: 
  * order was rejected, refunded or already paid with another capture, the capture is refunded in full.
  * A pending capture keeps the claim until it clears; a declined one releases it.
  */
-export async function settleCapture(app: FastifyInstance, orderId: string, capture: PayPalCapture, endpoint: PayPalEndpoint): Promise<{ captureId: string; orderId: string }> {
+export async function settleCapture(
+  app: FastifyInstance,
+  orderId: string,
+  capture: PayPalCapture,
+  endpoint: PayPalEndpoint,
+): Promise<{ captureId: string; orderId: string }> {
   if (capture.custom_id !== undefined && capture.custom_id !== orderId) {
     app.log.error({ orderId, captureId: capture.id, customId: capture.custom_id }, 'paypal capture names another order');
     throw new AppError('conflict', 'The capture belongs to another order', 'order_mismatch');
@@ -219,17 +240,16 @@ export async function settleCapture(app: FastifyInstance, orderId: string, captu
       if (capture.amount.currency_code !== expected.currency_code || capture.amount.value !== expected.value) return 'amount_mismatch';
       // Staff confirmed it by hand before the money arrived: the goods are out, the payment is recorded.
       if ((order.status === 'completed' || order.status === 'confirmed') && order.payment_id === null) {
-        await trx.updateTable('orders').set({ payment_id: capture.id, capture_claimed_at: null, payment_settled_at: sql`now()`, paid_at: sql`now()` }).where('id', '=', orderId).execute();
+        await trx
+          .updateTable('orders')
+          .set({ payment_id: capture.id, capture_claimed_at: null, payment_settled_at: sql`now()`, paid_at: sql`now()` })
+          .where('id', '=', orderId)
+          .execute();
         return 'recorded';
       }
       if (order.status !== 'pending' && order.status !== 'failed') return order.status === 'rejected' ? 'not_payable' : 'duplicate';
-      const paid = await trx
-        .updateTable('orders')
-        .set({ status: 'paid', payment_id: capture.id, paid_at: sql`now()`, capture_claimed_at: null, payment_settled_at: sql`now()`, updated_at: sql`now()` })
-        .where('id', '=', orderId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await deliver(app, trx, { order: paid, items: locked.items });
+      // Paid and delivered by one update: no one sees the order between the two.
+      await deliver(app, trx, locked, { captureId: capture.id });
       return 'delivered';
     });
     if (outcome === 'delivered') {
@@ -255,7 +275,13 @@ export async function settleCapture(app: FastifyInstance, orderId: string, captu
  * then records it and mails the buyer. If PayPal cannot be reached the order stays unsettled and the
  * reconciliation tries again.
  */
-async function refundCapture(app: FastifyInstance, orderId: string, capture: PayPalCapture, endpoint: PayPalEndpoint, reason: RefundReason): Promise<void> {
+async function refundCapture(
+  app: FastifyInstance,
+  orderId: string,
+  capture: PayPalCapture,
+  endpoint: PayPalEndpoint,
+  reason: RefundReason,
+): Promise<void> {
   let refundId: string | null = null;
   try {
     const refund = await app.paypal.refundCapture(endpoint, capture.id, `refund-${capture.id}`);
@@ -270,15 +296,29 @@ async function refundCapture(app: FastifyInstance, orderId: string, capture: Pay
 }
 
 /** Records a refunded capture once: an unserved order becomes refunded (its stock returned) and the buyer is mailed. */
-async function recordRefund(app: FastifyInstance, orderId: string, capture: PayPalCapture, refundId: string | null, reason: RefundReason): Promise<void> {
+async function recordRefund(
+  app: FastifyInstance,
+  orderId: string,
+  capture: PayPalCapture,
+  refundId: string | null,
+  reason: RefundReason,
+): Promise<void> {
   const recorded = await app.db.transaction().execute(async (trx) => {
     const { order, items } = await lockOrder(trx, orderId);
     // The order's own payment refunded after delivery is a refund of a sale, not an unserved order (not handled here).
     if (order.payment_id === capture.id && (order.status === 'completed' || order.status === 'confirmed')) return false;
     const eventId = `refund:${capture.id}`;
-    const seen = await trx.selectFrom('payment_events').select('id').where('provider', '=', 'paypal').where('event_id', '=', eventId).executeTakeFirst();
+    const seen = await trx
+      .selectFrom('payment_events')
+      .select('id')
+      .where('provider', '=', 'paypal')
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
     if (seen) return false;
-    await trx.insertInto('payment_events').values({ provider: 'paypal', event_id: eventId, event_type: 'STORE.CAPTURE.REFUNDED', order_id: orderId }).execute();
+    await trx
+      .insertInto('payment_events')
+      .values({ provider: 'paypal', event_id: eventId, event_type: 'STORE.CAPTURE.REFUNDED', order_id: orderId })
+      .execute();
     // An order delivered with another capture keeps its status: only the extra payment went back.
     if (order.status === 'pending' || order.status === 'failed' || order.status === 'rejected' || order.status === 'paid') {
       if (order.stock_reserved) await returnStock(trx, items);
@@ -301,7 +341,10 @@ async function recordRefund(app: FastifyInstance, orderId: string, capture: PayP
     return true;
   });
   if (recorded) {
-    app.log.warn({ orderId, captureId: capture.id, refundId, reason, amount: capture.amount.value }, 'payment refunded: the order could not be served');
+    app.log.warn(
+      { orderId, captureId: capture.id, refundId, reason, amount: capture.amount.value },
+      'payment refunded: the order could not be served',
+    );
     sendQueuedMailSoon(app, orderId);
   }
 }
@@ -339,10 +382,20 @@ const isFinalDecision = (error: unknown) => error instanceof AppError && error.s
  * replay changes nothing. A decision about the event (the order lapsed, the payment was refunded) is
  * answered 200: only a failure on our side asks PayPal to retry.
  */
-export async function handlePayPalWebhook(app: FastifyInstance, event: { id: string; event_type: string; resource: Record<string, unknown> }, headers: WebhookHeaders): Promise<void> {
+export async function handlePayPalWebhook(
+  app: FastifyInstance,
+  event: { id: string; event_type: string; resource: Record<string, unknown> },
+  headers: WebhookHeaders,
+): Promise<void> {
   // PayPal's events nest a few levels; a body nested thousands deep could not even be passed on for verification.
-  if (nestedDeeperThan(event, MAX_EVENT_DEPTH)) throw new AppError('bad_request', 'The webhook body is nested too deeply', 'webhook_unverified');
-  const seen = await app.db.selectFrom('payment_events').select('id').where('provider', '=', 'paypal').where('event_id', '=', event.id).executeTakeFirst();
+  if (nestedDeeperThan(event, MAX_EVENT_DEPTH))
+    throw new AppError('bad_request', 'The webhook body is nested too deeply', 'webhook_unverified');
+  const seen = await app.db
+    .selectFrom('payment_events')
+    .select('id')
+    .where('provider', '=', 'paypal')
+    .where('event_id', '=', event.id)
+    .executeTakeFirst();
   if (seen) return;
   const { endpoint, webhookId } = await endpointOf(app);
   const unverified = () => new AppError('bad_request', 'The webhook could not be verified', 'webhook_unverified');
@@ -370,7 +423,11 @@ export async function handlePayPalWebhook(app: FastifyInstance, event: { id: str
     if (event.event_type === 'CHECKOUT.ORDER.APPROVED' && isPayPalId(event.resource.id)) {
       orderId = (await orderIdOf(app, event.resource.id)) ?? null;
       if (orderId) await capturePayPalPayment(app, event.resource.id);
-    } else if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED' || event.event_type === 'PAYMENT.CAPTURE.DENIED' || event.event_type === 'PAYMENT.CAPTURE.DECLINED') {
+    } else if (
+      event.event_type === 'PAYMENT.CAPTURE.COMPLETED' ||
+      event.event_type === 'PAYMENT.CAPTURE.DENIED' ||
+      event.event_type === 'PAYMENT.CAPTURE.DECLINED'
+    ) {
       const capture = event.resource as unknown as PayPalCapture & { supplementary_data?: { related_ids?: { order_id?: unknown } } };
       const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
       orderId = isPayPalId(paypalOrderId) && isPayPalId(capture.id) ? ((await orderIdOf(app, paypalOrderId)) ?? null) : null;
@@ -378,7 +435,10 @@ export async function handlePayPalWebhook(app: FastifyInstance, event: { id: str
     }
   } catch (error) {
     if (!isFinalDecision(error)) throw error;
-    app.log.info({ eventId: event.id, type: event.event_type, orderId, code: (error as AppError).code }, 'paypal webhook needed nothing more');
+    app.log.info(
+      { eventId: event.id, type: event.event_type, orderId, code: (error as AppError).code },
+      'paypal webhook needed nothing more',
+    );
   }
   await app.db
     .insertInto('payment_events')
@@ -452,7 +512,13 @@ async function reconcileOne(
   endpoint: PayPalEndpoint,
   order: { id: string; status: string; paypal_order_id: string; capture_claimed_at: Date | null },
 ): Promise<boolean> {
-  const markSettled = () => app.db.updateTable('orders').set({ payment_settled_at: sql`now()` }).where('id', '=', order.id).where('payment_settled_at', 'is', null).execute();
+  const markSettled = () =>
+    app.db
+      .updateTable('orders')
+      .set({ payment_settled_at: sql`now()` })
+      .where('id', '=', order.id)
+      .where('payment_settled_at', 'is', null)
+      .execute();
   let remote: PayPalOrder | null;
   try {
     remote = await app.paypal.getOrder(endpoint, order.paypal_order_id);
@@ -464,7 +530,8 @@ async function reconcileOne(
   if (capture) {
     await settleCapture(app, order.id, capture, endpoint).catch((error: unknown) => {
       // Refunded or declined is settled too; a pending capture is asked about again later.
-      if (!(error instanceof AppError && (error.code === ERROR_CODE.payment_refunded || error.code === ERROR_CODE.payment_declined))) throw error;
+      if (!(error instanceof AppError && (error.code === ERROR_CODE.payment_refunded || error.code === ERROR_CODE.payment_declined)))
+        throw error;
     });
     return true;
   }

@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { PayPalEndpoint } from './paypal-endpoint.ts';
 
 /** A failure answered by PayPal: its HTTP status, error name and first detail issue (e.g. ORDER_ALREADY_CAPTURED). */
@@ -43,7 +45,13 @@ export interface PayPalOrder {
   id: string;
   status: string;
   links?: PayPalLink[];
-  purchase_units?: { reference_id?: string; custom_id?: string; invoice_id?: string; amount?: PayPalMoney; payments?: { captures?: PayPalCapture[] } }[];
+  purchase_units?: {
+    reference_id?: string;
+    custom_id?: string;
+    invoice_id?: string;
+    amount?: PayPalMoney;
+    payments?: { captures?: PayPalCapture[] };
+  }[];
 }
 
 interface CachedToken {
@@ -51,20 +59,100 @@ interface CachedToken {
   expiresAt: number;
 }
 
+/** One HTTP exchange as the client needs it: the status and the body's text. */
+type Send = (
+  url: string,
+  request: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+) => Promise<{ status: number; text: string }>;
+
+/** The most of an answer read: PayPal's are a few KiB. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** Over a fetch of the caller's (tests). */
+const overFetch =
+  (fetchImpl: typeof fetch): Send =>
+  async (url, { method, headers, body, timeoutMs }) => {
+    const response = await fetchImpl(url, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: response.status, text: await response.text().catch(() => '') };
+  };
+
+/**
+ * Over node:http(s) with agents that keep connections alive and reuse them (PayPal, or the sandbox in its
+ * own process). Cheaper per call than fetch, which every purchase pays twice: no WHATWG streams, no
+ * AbortSignal; the timeout covers the whole exchange, as fetch's signal did.
+ */
+function overNodeHttp(): Send {
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  return (url, { method, headers, body, timeoutMs }) =>
+    new Promise((resolve, reject) => {
+      const secure = url.startsWith('https:');
+      const sent = (secure ? httpsRequest : httpRequest)(
+        url,
+        {
+          method,
+          agent: secure ? agents.https : agents.http,
+          headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          let bytes = 0;
+          answer.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (bytes > MAX_ANSWER_BYTES) sent.destroy(new Error(`PayPal answered more than ${MAX_ANSWER_BYTES} bytes`));
+            else chunks.push(chunk);
+          });
+          answer.on('end', () => {
+            clearTimeout(timer);
+            resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+          });
+          answer.on('error', fail);
+        },
+      );
+      const timer = setTimeout(() => sent.destroy(new Error(`PayPal did not answer within ${timeoutMs} ms`)), timeoutMs);
+      function fail(error: Error) {
+        clearTimeout(timer);
+        reject(error);
+      }
+      sent.on('error', fail);
+      sent.end(body);
+    });
+}
+
+const isOk = (status: number) => status >= 200 && status < 300;
+
+/** The answer's JSON object, or an empty one for anything else (an HTML error page, nothing). */
+const parseJson = (text: string): object => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' ? value : {};
+  } catch {
+    return {};
+  }
+};
+
 /**
  * PayPal's REST API, server to server: an OAuth2 client-credentials token cached until shortly before
  * it expires, and the Orders v2 and webhook verification calls the store uses.
  */
 export class PayPalClient {
   private readonly tokens = new Map<string, CachedToken>();
+  private readonly send: Send;
 
-  constructor(private readonly fetchImpl: typeof fetch = (...args) => fetch(...args)) {}
+  /** By default over node:http(s) with kept-alive connections; tests may pass a fetch of their own. */
+  constructor(fetchImpl?: typeof fetch) {
+    this.send = fetchImpl ? overFetch(fetchImpl) : overNodeHttp();
+  }
 
   private async token(endpoint: PayPalEndpoint, forceRefresh = false): Promise<string> {
     const cacheKey = `${endpoint.baseUrl}|${endpoint.clientId}`;
     const cached = this.tokens.get(cacheKey);
     if (cached && !forceRefresh && cached.expiresAt > Date.now()) return cached.token;
-    const response = await this.fetchImpl(`${endpoint.baseUrl}/v1/oauth2/token`, {
+    const response = await this.send(`${endpoint.baseUrl}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
         Authorization: `Basic ${Buffer.from(`${endpoint.clientId}:${endpoint.clientSecret}`).toString('base64')}`,
@@ -72,21 +160,32 @@ export class PayPalClient {
         Accept: 'application/json',
       },
       body: 'grant_type=client_credentials',
-      signal: AbortSignal.timeout(15_000),
+      timeoutMs: 15_000,
     });
-    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error_description?: string };
-    if (!response.ok || !body.access_token) {
+    const body = parseJson(response.text) as { access_token?: string; expires_in?: number; error_description?: string };
+    if (!isOk(response.status) || !body.access_token) {
       this.tokens.delete(cacheKey);
-      throw new PayPalError(response.status, 'AUTHENTICATION_FAILURE', undefined, body.error_description ?? 'PayPal refused the client credentials');
+      throw new PayPalError(
+        response.status,
+        'AUTHENTICATION_FAILURE',
+        undefined,
+        body.error_description ?? 'PayPal refused the client credentials',
+      );
     }
     // Renew a minute early so a token never expires between the check and the call.
     this.tokens.set(cacheKey, { token: body.access_token, expiresAt: Date.now() + Math.max(0, (body.expires_in ?? 300) - 60) * 1000 });
     return body.access_token;
   }
 
-  private async call<T>(endpoint: PayPalEndpoint, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  private async call<T>(
+    endpoint: PayPalEndpoint,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: T }> {
     for (let attempt = 0; ; attempt += 1) {
-      const response = await this.fetchImpl(`${endpoint.baseUrl}${path}`, {
+      const response = await this.send(`${endpoint.baseUrl}${path}`, {
         method,
         headers: {
           Authorization: `Bearer ${await this.token(endpoint, attempt > 0)}`,
@@ -95,41 +194,64 @@ export class PayPalClient {
           ...headers,
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(20_000),
+        timeoutMs: 20_000,
       });
       // An expired or revoked token: fetch a new one once and repeat the call.
       if (response.status === 401 && attempt === 0) continue;
-      const json = (await response.json().catch(() => ({}))) as T & { name?: string; message?: string; debug_id?: string; details?: { issue?: string }[] };
-      if (!response.ok) {
-        throw new PayPalError(response.status, json.name ?? 'UNKNOWN', json.details?.[0]?.issue, json.message ?? `PayPal answered ${response.status}`, json.debug_id);
+      const json = parseJson(response.text) as T & { name?: string; message?: string; debug_id?: string; details?: { issue?: string }[] };
+      if (!isOk(response.status)) {
+        throw new PayPalError(
+          response.status,
+          json.name ?? 'UNKNOWN',
+          json.details?.[0]?.issue,
+          json.message ?? `PayPal answered ${response.status}`,
+          json.debug_id,
+        );
       }
       return { status: response.status, body: json };
     }
   }
 
   createOrder(endpoint: PayPalEndpoint, payload: unknown, requestId: string): Promise<PayPalOrder> {
-    return this.call<PayPalOrder>(endpoint, 'POST', '/v2/checkout/orders', payload, { 'PayPal-Request-Id': requestId }).then((result) => result.body);
+    return this.call<PayPalOrder>(endpoint, 'POST', '/v2/checkout/orders', payload, { 'PayPal-Request-Id': requestId }).then(
+      (result) => result.body,
+    );
   }
 
   getOrder(endpoint: PayPalEndpoint, paypalOrderId: string): Promise<PayPalOrder> {
-    return this.call<PayPalOrder>(endpoint, 'GET', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`).then((result) => result.body);
+    return this.call<PayPalOrder>(endpoint, 'GET', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`).then(
+      (result) => result.body,
+    );
   }
 
   captureOrder(endpoint: PayPalEndpoint, paypalOrderId: string, requestId: string): Promise<PayPalOrder> {
-    return this.call<PayPalOrder>(endpoint, 'POST', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`, {}, { 'PayPal-Request-Id': requestId }).then(
-      (result) => result.body,
-    );
+    return this.call<PayPalOrder>(
+      endpoint,
+      'POST',
+      `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`,
+      {},
+      { 'PayPal-Request-Id': requestId },
+    ).then((result) => result.body);
   }
 
   /** Refunds a capture in full; the request id makes a repeat answer the same refund instead of a second one. */
   refundCapture(endpoint: PayPalEndpoint, captureId: string, requestId: string): Promise<PayPalRefund> {
-    return this.call<PayPalRefund>(endpoint, 'POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, { 'PayPal-Request-Id': requestId }).then(
-      (result) => result.body,
-    );
+    return this.call<PayPalRefund>(
+      endpoint,
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+      {},
+      { 'PayPal-Request-Id': requestId },
+    ).then((result) => result.body);
   }
 
   async verifyWebhookSignature(endpoint: PayPalEndpoint, verification: Record<string, unknown>): Promise<boolean> {
-    const result = await this.call<{ verification_status?: string }>(endpoint, 'POST', '/v1/notifications/verify-webhook-signature', verification);
+    const result = await this.call<{ verification_status?: string }>(
+      endpoint,
+      'POST',
+      '/v1/notifications/verify-webhook-signature',
+      verification,
+    );
     return result.body.verification_status === 'SUCCESS';
   }
 }

@@ -1,4 +1,11 @@
-import { DEFAULT_SITE_SETTINGS, SECRET_MASK, SECRET_SETTINGS, type SiteInfo, type SiteSettings, type SiteSettingsUpdate } from '@store/contracts';
+import {
+  DEFAULT_SITE_SETTINGS,
+  SECRET_MASK,
+  SECRET_SETTINGS,
+  type SiteInfo,
+  type SiteSettings,
+  type SiteSettingsUpdate,
+} from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database, SiteSettingsRow } from '../db/schema.ts';
 import type { DataCipher } from '../security/data-encryption.ts';
@@ -13,7 +20,11 @@ const contextOf = (key: SecretSetting) => `site_settings.${key}`;
 
 function sealSecrets(cipher: DataCipher, clear: Pick<SiteSettings, SecretSetting>): Pick<SiteSettings, SecretSetting> {
   const seal = (key: SecretSetting) => (clear[key] ? cipher.encrypt(clear[key], contextOf(key)) : '');
-  return { coingate_api_key: seal('coingate_api_key'), paypal_client_secret: seal('paypal_client_secret'), smtp_password: seal('smtp_password') };
+  return {
+    coingate_api_key: seal('coingate_api_key'),
+    paypal_client_secret: seal('paypal_client_secret'),
+    smtp_password: seal('smtp_password'),
+  };
 }
 
 /** The settings of a stored row, its secrets decrypted. */
@@ -25,9 +36,49 @@ function fromRow(cipher: DataCipher, row: SiteSettingsRow | undefined): SiteSett
   return clear;
 }
 
-/** The stored settings with their secrets in clear: for the server's own use only. */
-export async function readSettings(db: Kysely<Database>, cipher: DataCipher): Promise<SiteSettings> {
-  return fromRow(cipher, await db.selectFrom('site_settings').selectAll().where('id', '=', 1).executeTakeFirst());
+/**
+ * How long an instance reuses the settings it read. Every purchase reads them several times (the PayPal
+ * endpoint, the receipt, the mail sender); a save on this instance drops them at once, and one on another
+ * instance shows here within this time.
+ */
+export const SETTINGS_TTL_MS = 1000;
+
+interface CachedSettings {
+  settings: Promise<SiteSettings>;
+  at: number;
+}
+
+/** Per database handle (one per app): its cached settings. */
+const cached = new WeakMap<Kysely<Database>, CachedSettings>();
+
+const readStored = async (db: Kysely<Database>, cipher: DataCipher) =>
+  fromRow(cipher, await db.selectFrom('site_settings').selectAll().where('id', '=', 1).executeTakeFirst());
+
+/**
+ * The stored settings with their secrets in clear: for the server's own use only. Read through a cache of
+ * SETTINGS_TTL_MS per handle, dropped when this instance saves them (`saveSettings`); a transaction passed
+ * as `db` always reads the row. `via`, a transaction of the caller, reads on a miss instead of a second
+ * connection (a transaction that waited for a free connection of the pool could wait for ever).
+ */
+export async function readSettings(db: Kysely<Database>, cipher: DataCipher, via: Kysely<Database> = db): Promise<SiteSettings> {
+  if (db.isTransaction) return readStored(db, cipher);
+  const hit = cached.get(db);
+  if (hit && performance.now() - hit.at < SETTINGS_TTL_MS) return { ...(await hit.settings) };
+  // Kept from the moment it is sent, so parallel misses share one read.
+  const entry = { settings: readStored(via, cipher), at: performance.now() };
+  cached.set(db, entry);
+  entry.settings.catch(() => {
+    if (cached.get(db) === entry) cached.delete(db);
+  });
+  return { ...(await entry.settings) };
+}
+
+/**
+ * Drops the cached settings of `db`. Writers call it before their transaction and again after its commit:
+ * a read sent in between may hold the row as it was, and only a read sent after the commit is kept then.
+ */
+function settingsChanged(db: Kysely<Database>): void {
+  cached.delete(db);
 }
 
 /** The settings as staff see them: a stored secret is answered as the mask, an unset one as empty. */
@@ -39,7 +90,8 @@ export function maskSecrets(settings: SiteSettings): SiteSettings {
 
 /** Merges an update into the stored settings; a secret sent back as the mask keeps its stored value. */
 export async function saveSettings(db: Kysely<Database>, cipher: DataCipher, update: SiteSettingsUpdate): Promise<SiteSettings> {
-  return db.transaction().execute(async (trx) => {
+  settingsChanged(db);
+  const saved = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('site_settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirst();
     const current = fromRow(cipher, row);
     const next: SiteSettings = { ...current, ...update };
@@ -58,6 +110,9 @@ export async function saveSettings(db: Kysely<Database>, cipher: DataCipher, upd
       .execute();
     return next;
   });
+  // Dropped again after the commit: a read between the two may have cached the row as it was.
+  settingsChanged(db);
+  return saved;
 }
 
 /**
@@ -65,8 +120,15 @@ export async function saveSettings(db: Kysely<Database>, cipher: DataCipher, upd
  * alone, so this runs at every start without encrypting twice. Answers whether it encrypted them.
  */
 export async function encryptClearSettings(db: Kysely<Database>, cipher: DataCipher): Promise<boolean> {
+  settingsChanged(db);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('site_settings').selectAll().where('id', '=', 1).where('secrets_encrypted', '=', false).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('site_settings')
+      .selectAll()
+      .where('id', '=', 1)
+      .where('secrets_encrypted', '=', false)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) return false;
     await trx
       .updateTable('site_settings')
