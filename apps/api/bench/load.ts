@@ -17,6 +17,7 @@
  * (default postgres://postgres@127.0.0.1:5432/postgres); the database is created and dropped by the run.
  * Linux only: it reads /proc.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -265,6 +266,67 @@ async function startCeiling(file: string): Promise<{ child: Child; base: string 
   return { child, base };
 }
 
+/* Purchases ---------------------------------------------------------------------------------------- */
+
+const ORDERS_SECONDS = process.env.BENCH_ORDERS_SECONDS ?? '20';
+const orderRows: string[] = [];
+
+interface OrdersSummary {
+  orders: number;
+  per_second: number;
+  p50_ms: number;
+  p95_ms: number;
+  failures: number;
+  checks_ok?: boolean;
+  cpu_seconds?: Record<string, number>;
+  seconds: number;
+}
+
+/** Runs bench/orders-throughput.ts to its end, its report passed through, and answers its closing JSON line. */
+function runOrders(env: Record<string, string>): Promise<OrdersSummary> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), 'bench/orders-throughput.ts'], {
+      cwd: apiRoot,
+      env: { ...process.env, BENCH_SECONDS: ORDERS_SECONDS, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const last = output.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !last.startsWith('{')) reject(new Error(`the orders benchmark exited with ${code}`));
+      else resolve(JSON.parse(last) as OrdersSummary);
+    });
+  });
+}
+
+/**
+ * Purchases created and paid end to end at 20 buyers, the sandbox in its own process: its ceiling (the
+ * same PayPal calls with no store between), then one API instance and two on one fresh database each.
+ */
+async function purchases(): Promise<void> {
+  const ceiling = await runOrders({ BENCH_CEILING: '1' });
+  const cell = (run: OrdersSummary) => `${fmt(run.per_second, 1)} /s, p50 ${fmt(run.p50_ms)} ms, p95 ${fmt(run.p95_ms)} ms`;
+  for (const instances of [1, 2]) {
+    const db = await createDatabase();
+    try {
+      const run = await runOrders({ BENCH_DATABASE_URL: db.url, BENCH_INSTANCES: String(instances) });
+      const apiCpuMs = ((run.cpu_seconds?.api ?? 0) / Math.max(1, run.orders)) * 1000;
+      orderRows.push(
+        `| purchases, ${instances} API instance${instances > 1 ? 's' : ''}, 20 buyers | ${cell(run)}, ${fmt(apiCpuMs, 1)} ms API CPU per purchase | ` +
+          `${cell(ceiling)} | **${fmt((run.per_second / ceiling.per_second) * 100, 1)}%** | ${run.failures} | ${run.checks_ok ? 'yes' : '**NO**'} |`,
+      );
+      process.stdout.write(`${orderRows.at(-1)}\n`);
+    } finally {
+      await db.drop();
+    }
+  }
+}
+
 /* The run ------------------------------------------------------------------------------------------- */
 
 const LIST = '/api/products?limit=50';
@@ -309,6 +371,7 @@ try {
   await database.drop();
   await rm(work, { recursive: true, force: true });
 }
+if (process.env.BENCH_SKIP_ORDERS !== '1') await purchases();
 
 process.stdout.write(
   `\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
@@ -317,5 +380,11 @@ process.stdout.write(
     .join(' ')}; ` +
     `${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each, autocannon in the runner's process; store: node dist/server.js on PostgreSQL (${apiRoot})\n\n` +
     '| request | connections | the store | bare Fastify, same bytes | ratio | non-2xx | answer (br) |\n|---|---|---|---|---|---|---|\n' +
-    `${rows.join('\n')}\n`,
+    `${rows.join('\n')}\n` +
+    (orderRows.length === 0
+      ? ''
+      : `\nPurchases (order, PayPal create, approval, capture, delivery and receipt), ${ORDERS_SECONDS} s after a 2 s warm-up, ` +
+        'PostgreSQL pool of 10 per instance; the ceiling is the same PayPal calls straight to the sandbox, with no store between:\n\n' +
+        '| run | the store | ceiling: the sandbox alone | ratio | failures | nothing oversold, each delivered once |\n|---|---|---|---|---|---|\n' +
+        `${orderRows.join('\n')}\n`),
 );

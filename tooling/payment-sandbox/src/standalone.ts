@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { paymentSandbox } from './plugin.ts';
@@ -15,6 +16,8 @@ export interface RunningPaymentSandbox {
   url: string;
   close(): Promise<void>;
   state: SandboxState;
+  /** The HTTP server it listens with (to count connections, for one). */
+  server: Server;
 }
 
 function urlHost(host: string): string {
@@ -33,5 +36,5 @@ export async function startPaymentSandbox(options: StartPaymentSandboxOptions = 
   await app.listen({ port, host });
   const url = `http://${urlHost(host)}:${(app.server.address() as AddressInfo).port}`;
   if (publicUrl === undefined) config.publicUrl = normalizePublicUrl(url);
-  return { url, close: () => app.close(), state };
+  return { url, close: () => app.close(), state, server: app.server };
 }
