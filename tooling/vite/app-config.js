@@ -1,5 +1,5 @@
 // The Vite config both React apps build with: the router's generated routes, React, vanilla-extract,
-// precompressed assets, and the framework in one long-cached chunk.
+// precompressed assets, and the first load in two chunks: the framework (long-cached) and the app.
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -10,8 +10,14 @@ import { precompress } from './precompress.js';
 const api = { target: 'http://localhost:3000', changeOrigin: true };
 
 // React, the router, Query, zustand and the toaster change only with an upgrade: one chunk that stays cached
-// across deploys, instead of a dozen small ones the first load waits for. TypeBox stays out (forms load it).
+// across deploys, instead of a dozen small ones the first load waits for. Only the parts the first page runs
+// (`$initial`): a part only later screens use (useMutation, ...) loads with them. TypeBox stays out (forms load it).
 const FRAMEWORK = /[\\/]node_modules[\\/](?:\.pnpm[\\/])?(?:react|react-dom|scheduler|@tanstack|zustand|react-hot-toast|goober)[@\\/]/;
+
+// A route's loader loads with its screen when the route is first visited, so what only that route needs (its
+// queries, its toasts) stays out of the first load. The pending screen stays in the first load: it shows while
+// the route's chunk and data load (a route whose skeleton is its own screen's can move it: `codeSplitGroupings`).
+const ROUTE_CHUNKS = [['loader', 'component', 'notFoundComponent'], ['errorComponent']];
 
 /**
  * What every app's index.html has, added here so each page holds only its own title and meta tags:
@@ -41,12 +47,30 @@ export function storeAppConfig({ base, devPort, previewPort }) {
   return defineConfig({
     base,
     // The router plugin generates src/routeTree.gen.ts and must transform the routes before React does.
-    plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), vanillaExtractPlugin(), appPage(), precompress()],
+    plugins: [
+      tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { defaultBehavior: ROUTE_CHUNKS } }),
+      react(),
+      vanillaExtractPlugin(),
+      appPage(),
+      precompress(),
+    ],
     server: { port: devPort, proxy: { '/api': api, '/uploads': api } },
     preview: { port: previewPort, proxy: { '/api': api, '/uploads': api } },
     build: {
       target: 'es2022',
-      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } },
+      // The few es2022 browsers without modulepreload (Safari before 17) still load the chunks, as imports.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
+              // The rest of the first load in one chunk, not one per module that a later route shares with it.
+              { name: 'app', tags: ['$initial'], priority: 1 },
+            ],
+          },
+        },
+      },
     },
   });
 }

@@ -16,16 +16,6 @@ export const orderKeys = {
  */
 export const DOWNLOAD_LINK_REFRESH_MS = 10 * 60_000;
 
-export interface AccountSearch {
-  page?: number;
-}
-
-/** `/account?page=2`: the page of orders, 1-based; anything else is the first page. */
-export function validateAccountSearch(search: Record<string, unknown>): AccountSearch {
-  const page = Number(search.page);
-  return Number.isInteger(page) && page > 1 ? { page } : {};
-}
-
 /** The signed-in shopper's orders, newest first, 50 a page. */
 export function myOrdersQueryOptions(page: number) {
   return queryOptions({

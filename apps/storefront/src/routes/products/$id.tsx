@@ -4,6 +4,9 @@ import { ProductDetailPage, ProductDetailSkeleton } from '../../features/catalog
 import { ProductNotFound } from '../../features/catalog/product-not-found.tsx';
 
 export const Route = createFileRoute('/products/$id')({
+  // The skeleton lives beside the page it stands for: it loads with the page, not in every first load. It shows
+  // only after the loader has waited a while, and the loader is in the same chunk, so it is there by then.
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'notFoundComponent'], ['errorComponent']],
   loader: ({ context, params, preload }) => loadProduct(context.queryClient, params.id, { preload }),
   pendingComponent: ProductDetailSkeleton,
   notFoundComponent: ProductNotFound,
