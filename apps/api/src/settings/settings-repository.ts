@@ -46,6 +46,8 @@ export const SETTINGS_TTL_MS = 1000;
 interface CachedSettings {
   settings: Promise<SiteSettings>;
   at: number;
+  /** Read: a caller inside a transaction may wait for it (it waits for no connection). */
+  ready: boolean;
 }
 
 /** Per database handle (one per app): its cached settings. */
@@ -57,19 +59,26 @@ const readStored = async (db: Kysely<Database>, cipher: DataCipher) =>
 /**
  * The stored settings with their secrets in clear: for the server's own use only. Read through a cache of
  * SETTINGS_TTL_MS per handle, dropped when this instance saves them (`saveSettings`); a transaction passed
- * as `db` always reads the row. `via`, a transaction of the caller, reads on a miss instead of a second
- * connection (a transaction that waited for a free connection of the pool could wait for ever).
+ * as `db` always reads the row.
+ *
+ * `via`, a transaction of the caller, reads on a miss instead of a second connection, and such a caller
+ * never waits for a read still on its way through the pool: with every connection held by transactions
+ * that each waited for a free one, none would ever come (seen under load: ten purchases' transactions
+ * waiting for one settings read).
  */
 export async function readSettings(db: Kysely<Database>, cipher: DataCipher, via: Kysely<Database> = db): Promise<SiteSettings> {
   if (db.isTransaction) return readStored(db, cipher);
   const hit = cached.get(db);
-  if (hit && performance.now() - hit.at < SETTINGS_TTL_MS) return { ...(await hit.settings) };
+  if (hit && performance.now() - hit.at < SETTINGS_TTL_MS && (hit.ready || via === db)) return { ...(await hit.settings) };
   // Kept from the moment it is sent, so parallel misses share one read.
-  const entry = { settings: readStored(via, cipher), at: performance.now() };
+  const entry: CachedSettings = { settings: readStored(via, cipher), at: performance.now(), ready: false };
   cached.set(db, entry);
-  entry.settings.catch(() => {
-    if (cached.get(db) === entry) cached.delete(db);
-  });
+  entry.settings.then(
+    () => (entry.ready = true),
+    () => {
+      if (cached.get(db) === entry) cached.delete(db);
+    },
+  );
   return { ...(await entry.settings) };
 }
 
