@@ -10,6 +10,8 @@
  * with other work on the machine). The catalogue then grows to 100,000 products and the same is measured,
  * with the search at one client (its median latency) and at 50 connections against a store instance
  * whose catalogue cache is off, for what a request that misses the cache costs.
+ * Then the first load of the shop's home page and of the admin's sign-in in headless Chromium
+ * (apps/storefront/bench/first-load.mjs against this store; BENCH_SKIP_FIRST_LOAD=1 leaves it out).
  * Last, the purchase benchmark (bench/orders-throughput.ts) runs with the payment sandbox in a process of
  * its own, on one and then on two API instances (BENCH_SKIP_ORDERS=1 leaves it out).
  *
@@ -266,6 +268,47 @@ async function startCeiling(file: string): Promise<{ child: Child; base: string 
   return { child, base };
 }
 
+/* First load ------------------------------------------------------------------------------------- */
+
+const firstLoadRows: string[] = [];
+const storefrontRoot = path.join(apiRoot, '..', 'storefront');
+
+/** The storefront's first-load benchmark (headless Chromium) on one page of the running store: its lines, passed through. */
+function firstLoad(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bench/first-load.mjs'], {
+      cwd: storefrontRoot,
+      env: { ...process.env, BENCH_URL: url, BENCH_RUNS: process.env.BENCH_FIRST_LOAD_RUNS ?? '5' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`the first-load benchmark exited with ${code}`))));
+  });
+}
+
+/** One row per page: JavaScript and CSS of the first load beside the issue's budget, LCP and CLS at both widths. */
+async function firstLoads(base: string): Promise<void> {
+  for (const [page, address, budgetKb] of [
+    ['storefront `/`', '/', 110],
+    ['admin `/admin/` (sign-in)', '/admin/', 100],
+  ] as const) {
+    const output = await firstLoad(`${base}${address}`);
+    const js = /JS\s+(\d+) files: ([\d.]+) kB gzip/.exec(output);
+    const css = /CSS (\d+) files: ([\d.]+) kB gzip/.exec(output);
+    const lcp = [...output.matchAll(/LCP median (\d+) ms/g)].map((match) => match[1]);
+    const cls = [...output.matchAll(/CLS median ([\d.]+)/g)].map((match) => match[1]);
+    if (!js || !css) throw new Error(`the first-load benchmark printed no sizes for ${address}`);
+    firstLoadRows.push(
+      `| ${page} | ${js[1]} files, ${js[2]} kB | ${budgetKb} kB | **${Number(js[2]) <= budgetKb ? 'within' : 'over'}** | ${css[2]} kB | ${lcp.join(' / ')} ms | ${cls.join(' / ')} |`,
+    );
+  }
+}
+
 /* Purchases ---------------------------------------------------------------------------------------- */
 
 const ORDERS_SECONDS = process.env.BENCH_ORDERS_SECONDS ?? '20';
@@ -366,6 +409,7 @@ try {
     }
     await ceiling.child.stop();
   }
+  if (process.env.BENCH_SKIP_FIRST_LOAD !== '1') await firstLoads(store.base);
 } finally {
   for (const child of children.reverse()) await child.stop();
   await database.drop();
@@ -381,6 +425,11 @@ process.stdout.write(
     `${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each, autocannon in the runner's process; store: node dist/server.js on PostgreSQL (${apiRoot})\n\n` +
     '| request | connections | the store | bare Fastify, same bytes | ratio | non-2xx | answer (br) |\n|---|---|---|---|---|---|---|\n' +
     `${rows.join('\n')}\n` +
+    (firstLoadRows.length === 0
+      ? ''
+      : '\nFirst load in headless Chromium (apps/storefront/bench/first-load.mjs, cold loads, median; JavaScript and CSS as gzip -9):\n\n' +
+        '| page | JavaScript | budget (issue 13) | | CSS | LCP 390 / 1280 px | CLS 390 / 1280 px |\n|---|---|---|---|---|---|---|\n' +
+        `${firstLoadRows.join('\n')}\n`) +
     (orderRows.length === 0
       ? ''
       : `\nPurchases (order, PayPal create, approval, capture, delivery and receipt), ${ORDERS_SECONDS} s after a 2 s warm-up, ` +
