@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ApiError,
   CATEGORIES,
@@ -15,6 +15,7 @@ import type { InjectOptions } from 'fastify';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureEvent, deliverWebhook, startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
+import { RESET_REQUESTED_MESSAGE } from '../src/auth/password-reset.ts';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
@@ -394,6 +395,27 @@ const implementedCalls = {
     const { order } = await deliveredFileOrder();
     const answer = await clientFor(await t.adminToken()).adminDeliveryLog({ params: { id: order.id }, query: {} });
     expect(answer.order_id).toBe(order.id);
+    return answer;
+  },
+  requestPasswordReset: async () => {
+    const answer = await clientFor().requestPasswordReset({ body: { email: 'nobody-here@example.com' } });
+    expect(answer.message).toBe(RESET_REQUESTED_MESSAGE);
+    return answer;
+  },
+  resetPassword: async () => {
+    const { user } = await t.registerUser();
+    const token = randomBytes(32).toString('base64url');
+    await t.app.db
+      .insertInto('account_tokens')
+      .values({
+        user_id: user.id,
+        purpose: 'password_reset',
+        token_digest: createHash('sha256').update(token).digest(),
+        expires_at: new Date(Date.now() + 60_000),
+      })
+      .execute();
+    const answer = await clientFor().resetPassword({ body: { token, new_password: 'a-new-long-password-42' } });
+    expect(answer.message).toContain('new password is set');
     return answer;
   },
   adminUpdateSettings: async () => {

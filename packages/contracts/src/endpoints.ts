@@ -9,6 +9,8 @@ export const endpoints = {
   me: { method: 'GET', path: '/api/auth/me' },
   logout: { method: 'POST', path: '/api/auth/logout' },
   changePassword: { method: 'POST', path: '/api/auth/password' },
+  requestPasswordReset: { method: 'POST', path: '/api/auth/password-reset' },
+  resetPassword: { method: 'POST', path: '/api/auth/password-reset/confirm' },
   listProducts: { method: 'GET', path: '/api/products' },
   listCategories: { method: 'GET', path: '/api/products/categories' },
   getProduct: { method: 'GET', path: '/api/products/:id' },

@@ -101,6 +101,20 @@ export const PasswordChangeBodySchema = Type.Object(
 );
 export type PasswordChangeBody = Static<typeof PasswordChangeBodySchema>;
 
+/** "Forgot password?": the account's email; the answer is the same whether an account has it or not. */
+export const PasswordResetRequestBodySchema = Type.Object({ email: EmailSchema }, { additionalProperties: false });
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBodySchema>;
+
+/** The token of a reset link (43 URL-safe characters: 32 random bytes) and the new password. */
+export const PasswordResetBodySchema = Type.Object(
+  {
+    token: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', errorMessage: 'This reset link is not valid' }),
+    new_password: PasswordSchema,
+  },
+  { additionalProperties: false },
+);
+export type PasswordResetBody = Static<typeof PasswordResetBodySchema>;
+
 export const AuthResponseSchema = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal('bearer'),

@@ -59,6 +59,8 @@ export const API_ERROR_CODES = [
   'email_taken',
   /** A password change whose current password is wrong. */
   'invalid_current_password',
+  /** A password reset link that is unknown, used already or expired. */
+  'invalid_reset_link',
   /** A new password that is too common, or is the account's own username or email. */
   'password_too_common',
   /** Staff deactivating their own account. */

@@ -24,6 +24,17 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+/** A single-use link mailed to an account's owner: only its token's SHA-256 is kept. */
+export interface AccountTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'password_reset';
+  token_digest: Buffer;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface LoginThrottleTable {
   key: string;
   failures: number;
@@ -230,6 +241,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   mail_outbox: MailOutboxTable;
   sessions: SessionsTable;
+  account_tokens: AccountTokensTable;
   login_throttle: LoginThrottleTable;
   login_known_addresses: LoginKnownAddressesTable;
   product_files: ProductFilesTable;

@@ -76,7 +76,7 @@ function track<T>(outbox: Outbox, work: Promise<T>): Promise<T> {
 export async function sendDueMail(
   app: FastifyInstance,
   now?: Date,
-  only: { orderId?: string } = {},
+  only: { orderId?: string; mailId?: string } = {},
 ): Promise<{ sent: number; failed: number }> {
   const outbox = outboxOf(app);
   if (outbox.closing) return { sent: 0, failed: 0 };
@@ -87,7 +87,7 @@ async function sendDue(
   app: FastifyInstance,
   outbox: Outbox,
   now: Date | undefined,
-  only: { orderId?: string },
+  only: { orderId?: string; mailId?: string },
 ): Promise<{ sent: number; failed: number }> {
   const settings = await readSettings(app.db, app.dataCipher);
   if (!smtpConfigured(settings)) return { sent: 0, failed: 0 };
@@ -98,14 +98,16 @@ async function sendDue(
     .set({ next_attempt_at: sql<Date>`${clock} + make_interval(mins => ${LEASE_MINUTES})` })
     .where('id', 'in', (eb) => {
       let due = eb.selectFrom('mail_outbox').select('id').where('status', '=', 'pending').where('next_attempt_at', '<=', clock);
-      due = only.orderId
-        ? due.where('order_id', '=', only.orderId)
-        : due.where((row) =>
-            row.or([
-              row('attempts', '>', 0),
-              row('created_at', '<=', sql<Date>`${clock} - make_interval(secs => ${FIRST_ATTEMPT_GRACE_SECONDS})`),
-            ]),
-          );
+      due = only.mailId
+        ? due.where('id', '=', only.mailId)
+        : only.orderId
+          ? due.where('order_id', '=', only.orderId)
+          : due.where((row) =>
+              row.or([
+                row('attempts', '>', 0),
+                row('created_at', '<=', sql<Date>`${clock} - make_interval(secs => ${FIRST_ATTEMPT_GRACE_SECONDS})`),
+              ]),
+            );
       return due.orderBy('next_attempt_at').limit(SWEEP_BATCH).forUpdate().skipLocked();
     })
     .where('status', '=', 'pending')
@@ -194,5 +196,12 @@ async function recordFailure(app: FastifyInstance, mail: OutboxMail, error: unkn
 export function sendQueuedMailSoon(app: FastifyInstance, orderId: string): void {
   sendDueMail(app, undefined, { orderId }).catch((error: unknown) =>
     app.log.warn({ err: error, orderId }, 'mail not sent at once; the sweep will retry'),
+  );
+}
+
+/** Sends one queued message (mail of an account, not of an order) the same way: at once, never throwing. */
+export function sendMailSoon(app: FastifyInstance, mailId: string): void {
+  sendDueMail(app, undefined, { mailId }).catch((error: unknown) =>
+    app.log.warn({ err: error, mailId }, 'mail not sent at once; the sweep will retry'),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneSessions } from '../auth/handlers.ts';
+import { pruneAccountTokens } from '../auth/password-reset.ts';
 import { pruneLoginThrottle } from '../auth/login-throttle.ts';
 import { sendDueMail } from '../mail/outbox.ts';
 import { expireStaleOrders } from '../orders/order-service.ts';
@@ -35,7 +36,8 @@ export const backgroundJobsPlugin = fp(
     if (mailSweepSeconds > 0) every(app, mailSweepSeconds, 'mail outbox', () => sendDueMail(app));
     if (reconcileSeconds > 0) every(app, reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
     // Ended sessions and forgotten sign-in counters; hourly is plenty.
-    if (orderSweepSeconds > 0) every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db)]));
+    if (orderSweepSeconds > 0)
+      every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db), pruneAccountTokens(app)]));
   },
   { name: 'background-jobs', dependencies: ['config', 'db', 'payments', 'routes'] },
 );

@@ -2,6 +2,7 @@ import { BRAND_NAME } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authHandlers } from '../auth/handlers.ts';
+import { passwordResetHandlers } from '../auth/password-reset.ts';
 import { catalogHandlers } from '../catalog/handlers.ts';
 import { deliveryHandlers } from '../delivery/handlers.ts';
 import { registerRoutes, type RouteHandlers } from '../http/register-routes.ts';
@@ -19,6 +20,7 @@ import { userHandlers } from '../users/handlers.ts';
 function routeHandlers(app: FastifyInstance) {
   return {
     ...authHandlers(app),
+    ...passwordResetHandlers(app),
     ...catalogHandlers(app),
     ...settingsHandlers(app),
     ...uploadHandlers(app),

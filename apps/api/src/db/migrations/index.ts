@@ -5,6 +5,7 @@ import * as trust from './2026-11-23-0001-trust.ts';
 import * as dataEncryption from './2026-11-24-0001-data-encryption.ts';
 import * as digitalDelivery from './2026-11-25-0001-digital-delivery.ts';
 import * as catalogChanges from './2026-11-25-0002-catalog-changes.ts';
+import * as passwordReset from './2026-11-25-0003-password-reset.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0001-data-encryption': dataEncryption,
   '2026-11-25-0001-digital-delivery': digitalDelivery,
   '2026-11-25-0002-catalog-changes': catalogChanges,
+  '2026-11-25-0003-password-reset': passwordReset,
 };
 
 export const migrationProvider: MigrationProvider = {
