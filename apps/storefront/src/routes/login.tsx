@@ -31,6 +31,10 @@ function LoginPage() {
           <Link to="/register" className={authLinkClassName}>
             Sign up
           </Link>
+          <br />
+          <Link to="/forgot-password" className={authLinkClassName}>
+            Forgot password?
+          </Link>
         </>
       }
       onSignedIn={() => void navigate({ href: afterLoginPath(search, GUEST_ONLY), replace: true })}
