@@ -17,16 +17,24 @@ function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const navigate = Route.useNavigate();
   const footer = (
-    <Link to="/forgot-password" className={authLinkClassName}>
-      Send a new link
-    </Link>
+    <>
+      Remembered it?{' '}
+      <Link to="/login" className={authLinkClassName}>
+        Sign in
+      </Link>
+    </>
   );
   return (
     <AuthCard backdrop title="Set a new password" subtitle="Choose the password you will sign in with from now on." footer={footer}>
       {token ? (
         <ResetPasswordForm token={token} onDone={() => void navigate({ to: '/login', replace: true })} />
       ) : (
-        <p role="alert">This page needs the link from the email we sent you. Ask for a new one if it is lost.</p>
+        <p role="alert">
+          This page needs the link from the email we sent you.{' '}
+          <Link to="/forgot-password" className={authLinkClassName}>
+            Send a new link
+          </Link>
+        </p>
       )}
     </AuthCard>
   );
