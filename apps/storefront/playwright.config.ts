@@ -1,4 +1,4 @@
 import { storeE2eConfig } from '@store/playwright-config/config';
 
-// The admin app's e2e takes port 3200: both can run while the other's store is up.
-export default storeE2eConfig({ port: 3100 });
+// The store on a free port of its own (E2E_PORT to choose one), so a store already running is left alone.
+export default storeE2eConfig();

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './store.ts';
@@ -16,12 +17,18 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * A port free on loopback now, asked of the system (port 0) in a child process: the config is read
+ * synchronously. Another program could take it before the store listens; the store then fails to start
+ * and says so, rather than the tests reaching a store that is not theirs.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
 export interface StoreE2eOptions {
-  /**
-   * The port this app's run starts the store on; each app takes its own (storefront 3100, admin 3200).
-   * `E2E_PORT` overrides it, e.g. for a second checkout running its tests on the same machine.
-   */
-  port: number;
   /** Where the app is served on the store, e.g. '/admin/'; pages then go to relative paths ('orders'). */
   basePath?: string;
 }
@@ -31,9 +38,12 @@ export interface StoreE2eOptions {
  * the README starts it (`pnpm start` at the repo root) on throwaway data by `start-store.mjs`.
  * Paths (e2e/, test-results/, playwright-report/) are relative to the app's playwright.config.ts.
  */
-export function storeE2eConfig({ port: defaultPort, basePath = '/' }: StoreE2eOptions): PlaywrightTestConfig {
-  const port = Number(process.env.E2E_PORT || defaultPort);
+export function storeE2eConfig({ basePath = '/' }: StoreE2eOptions = {}): PlaywrightTestConfig {
+  // A free port of its own (a store may already run on 3000 or 3100 beside the tests), or E2E_PORT. Kept
+  // in the environment: the runner's workers read this config again and must reach the same store.
+  const port = Number(process.env.E2E_PORT || freePort());
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`E2E_PORT must be a port number, got "${process.env.E2E_PORT}"`);
+  process.env.E2E_PORT = String(port);
   const origin = `http://127.0.0.1:${port}`;
   return defineConfig({
     testDir: './e2e',
