@@ -171,6 +171,8 @@ export interface LicenseKeysTable {
   order_item_id: string | null;
   created_at: Timestamp;
   sold_at: NullableTimestamp;
+  /** Set when the order that bought the key is refunded: the key stays with its line and is never sold again. */
+  revoked_at: NullableTimestamp;
 }
 
 export interface PaymentEventsTable {
