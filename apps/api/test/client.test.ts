@@ -15,7 +15,9 @@ import type { InjectOptions } from 'fastify';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureEvent, deliverWebhook, startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
+import { SIGN_IN_LINK_REQUESTED_MESSAGE } from '../src/auth/magic-link.ts';
 import { RESET_REQUESTED_MESSAGE } from '../src/auth/password-reset.ts';
+import type { AccountTokenPurpose } from '../src/db/schema.ts';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
@@ -75,6 +77,16 @@ const productInput = (overrides: Partial<ProductInput> = {}): ProductInput => ({
 
 const createProduct = async (overrides: Partial<ProductInput> = {}) =>
   clientFor(await t.adminToken()).adminCreateProduct({ body: productInput(overrides) });
+
+/** A live mailed link of an account, made without the mail. */
+async function linkToken(userId: string, purpose: AccountTokenPurpose): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.app.db
+    .insertInto('account_tokens')
+    .values({ user_id: userId, purpose, token_digest: createHash('sha256').update(token).digest(), expires_at: new Date(Date.now() + 60_000) })
+    .execute();
+  return token;
+}
 
 /** The smallest valid PNG: 1x1, one transparent pixel. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -404,18 +416,34 @@ const implementedCalls = {
   },
   resetPassword: async () => {
     const { user } = await t.registerUser();
-    const token = randomBytes(32).toString('base64url');
-    await t.app.db
-      .insertInto('account_tokens')
-      .values({
-        user_id: user.id,
-        purpose: 'password_reset',
-        token_digest: createHash('sha256').update(token).digest(),
-        expires_at: new Date(Date.now() + 60_000),
-      })
-      .execute();
+    const token = await linkToken(user.id, 'password_reset');
     const answer = await clientFor().resetPassword({ body: { token, new_password: 'a-new-long-password-42' } });
     expect(answer.message).toContain('new password is set');
+    return answer;
+  },
+  requestEmailVerification: async () => {
+    const { token } = await t.registerUser();
+    const answer = await clientFor(token).requestEmailVerification();
+    expect(answer.message).toContain('A new link is on its way');
+    return answer;
+  },
+  verifyEmail: async () => {
+    const { user } = await t.registerUser();
+    const token = await linkToken(user.id, 'email_verification');
+    const answer = await clientFor().verifyEmail({ body: { token } });
+    expect(answer).toEqual({ message: 'Your email is verified.', claimed_orders: 0 });
+    return answer;
+  },
+  requestMagicLink: async () => {
+    const answer = await clientFor().requestMagicLink({ body: { email: 'nobody-here@example.com' } });
+    expect(answer.message).toBe(SIGN_IN_LINK_REQUESTED_MESSAGE);
+    return answer;
+  },
+  signInWithMagicLink: async () => {
+    const { user } = await t.registerUser();
+    const token = await linkToken(user.id, 'magic_link');
+    const answer = await clientFor().signInWithMagicLink({ body: { token } });
+    expect(answer.user).toMatchObject({ id: user.id, email_verified: true });
     return answer;
   },
   adminUpdateSettings: async () => {

@@ -49,7 +49,7 @@ describe('GET /api/admin/users', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toMatch(/password|hash|argon2|token_version/);
     expect(response.body).not.toContain(password);
-    for (const user of response.json().users) expect(Object.keys(user).sort()).toEqual(['created_at', 'email', 'id', 'is_active', 'role', 'username']);
+    for (const user of response.json().users) expect(Object.keys(user).sort()).toEqual(['created_at', 'email', 'email_verified', 'id', 'is_active', 'role', 'username']);
   });
 
   it('finds the search term in the username, ignoring case', async () => {

@@ -136,6 +136,7 @@ test('a forged token sends the browser to /login with the stored session cleared
       email: 'mallory@example.com',
       role: 'admin',
       is_active: true,
+      email_verified: true,
       created_at: '2024-10-24T00:00:00.000Z',
     },
   };

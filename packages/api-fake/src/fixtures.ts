@@ -52,6 +52,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     email: 'alice@example.com',
     role: 'user',
     is_active: true,
+    email_verified: true,
     created_at: '2026-10-01T10:00:00.000Z',
     ...overrides,
   };

@@ -59,6 +59,8 @@ export const UserSchema = Type.Object({
   email: Type.String(),
   role: RoleSchema,
   is_active: Type.Boolean(),
+  /** The owner opened a link mailed to the address (or signed in by one): guest orders paid with it join the account. */
+  email_verified: Type.Boolean(),
   created_at: TimestampSchema,
 });
 export type User = Static<typeof UserSchema>;
@@ -114,6 +116,28 @@ export const PasswordResetBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export type PasswordResetBody = Static<typeof PasswordResetBodySchema>;
+
+/** The token of a mailed link (43 URL-safe characters: 32 random bytes). */
+const LinkTokenSchema = (errorMessage: string) => Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', errorMessage });
+
+/** The token of an email verification link. */
+export const VerifyEmailBodySchema = Type.Object({ token: LinkTokenSchema('This verification link is not valid') }, { additionalProperties: false });
+export type VerifyEmailBody = Static<typeof VerifyEmailBodySchema>;
+
+/** A verified email, and how many guest orders paid with it joined the account just now. */
+export const VerifyEmailResponseSchema = Type.Object({
+  message: Type.String(),
+  claimed_orders: Type.Integer({ minimum: 0, description: 'Guest orders paid with this email that joined the account' }),
+});
+export type VerifyEmailResponse = Static<typeof VerifyEmailResponseSchema>;
+
+/** "Email me a sign-in link": the answer is the same whether an account has the email or not. */
+export const MagicLinkRequestBodySchema = Type.Object({ email: EmailSchema }, { additionalProperties: false });
+export type MagicLinkRequestBody = Static<typeof MagicLinkRequestBodySchema>;
+
+/** The token of a mailed sign-in link. */
+export const MagicLinkBodySchema = Type.Object({ token: LinkTokenSchema('This sign-in link is not valid') }, { additionalProperties: false });
+export type MagicLinkBody = Static<typeof MagicLinkBodySchema>;
 
 export const AuthResponseSchema = Type.Object({
   access_token: Type.String(),

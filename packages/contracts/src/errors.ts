@@ -61,6 +61,12 @@ export const API_ERROR_CODES = [
   'invalid_current_password',
   /** A password reset link that is unknown, used already or expired. */
   'invalid_reset_link',
+  /** An email verification link that is unknown, used already or expired. */
+  'invalid_verification_link',
+  /** A verification link asked for by an account whose email is verified already. */
+  'email_already_verified',
+  /** A sign-in link that is unknown, used already or expired. */
+  'invalid_sign_in_link',
   /** A new password that is too common, or is the account's own username or email. */
   'password_too_common',
   /** Staff deactivating their own account. */

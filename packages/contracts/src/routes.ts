@@ -6,6 +6,8 @@ import {
   CreateOrderBodySchema,
   GuestOrderViewSchema,
   PasswordChangeBodySchema,
+  MagicLinkBodySchema,
+  MagicLinkRequestBodySchema,
   PasswordResetBodySchema,
   PasswordResetRequestBodySchema,
   UserActiveBodySchema,
@@ -50,6 +52,8 @@ import {
   UserListSchema,
   UserStatsSchema,
   UserSchema,
+  VerifyEmailBodySchema,
+  VerifyEmailResponseSchema,
 } from './entities.ts';
 
 /**
@@ -143,6 +147,45 @@ export const routes = define({
     rateLimited: true,
     status: 200,
     response: MessageSchema,
+  },
+  requestEmailVerification: {
+    ...endpoints.requestEmailVerification,
+    access: 'user',
+    summary: "Mail a new link that verifies the account's email",
+    tag: 'auth',
+    rateLimited: true,
+    status: 200,
+    response: MessageSchema,
+  },
+  verifyEmail: {
+    ...endpoints.verifyEmail,
+    access: 'public',
+    summary: "Verify an account's email with a mailed link's token; guest orders paid with the email join the account",
+    tag: 'auth',
+    body: VerifyEmailBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: VerifyEmailResponseSchema,
+  },
+  requestMagicLink: {
+    ...endpoints.requestMagicLink,
+    access: 'public',
+    summary: 'Mail a single-use sign-in link (the same answer whether the email has an account or not)',
+    tag: 'auth',
+    body: MagicLinkRequestBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: MessageSchema,
+  },
+  signInWithMagicLink: {
+    ...endpoints.signInWithMagicLink,
+    access: 'public',
+    summary: "Sign in with a sign-in link's token; the email counts as verified",
+    tag: 'auth',
+    body: MagicLinkBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: AuthResponseSchema,
   },
 
   /* Catalogue */

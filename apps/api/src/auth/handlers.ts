@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { isUniqueViolation } from '../db/connect.ts';
 import { AppError, conflict } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
+import { shopOrigin } from '../http/shop-origin.ts';
+import { mailVerificationLink } from './email-verification.ts';
 import { beginAttempt, LOGIN_POLICIES, recordSuccess, throttleKey } from './login-throttle.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -28,6 +30,10 @@ export function authHandlers(app: FastifyInstance): Pick<RouteHandlers, 'registe
       try {
         const row = await insertUser(app.db, { username, email, password_hash: await hashPassword(body.password), role: 'user' });
         await recordSuccess(app.db, row.id, request.ip);
+        // The account works at once; a link that fails to go out can be asked for again from the account page.
+        await mailVerificationLink(app, row, shopOrigin(app, request)).catch((error: unknown) =>
+          request.log.error({ err: error, userId: row.id }, 'verification link not issued'),
+        );
         return await session(row, request.ip);
       } catch (error) {
         // Two registrations racing for one name: the unique index decides.

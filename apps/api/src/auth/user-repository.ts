@@ -13,6 +13,11 @@ export function findUserByLogin(db: Kysely<Database>, login: string): Promise<Us
   return db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
 }
 
+/** Finds an account by its email, ignoring case. */
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+}
+
 export async function findClash(db: Kysely<Database>, username: string, email: string): Promise<'username' | 'email' | null> {
   const row = await db
     .selectFrom('users')
@@ -40,6 +45,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     role: row.role,
     is_active: row.is_active,
+    email_verified: row.email_verified_at !== null,
     created_at: row.created_at.toISOString(),
   };
 }

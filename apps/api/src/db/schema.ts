@@ -13,6 +13,8 @@ export interface UsersTable {
   role: 'admin' | 'user';
   is_active: Generated<boolean>;
   created_at: Timestamp;
+  /** Set when the owner opens a mailed verification or sign-in link. */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** One sign-in: the access token names it, and it ends when the row goes (logout, password change, deactivation). */
@@ -24,11 +26,14 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+/** What a mailed link does. */
+export type AccountTokenPurpose = 'password_reset' | 'email_verification' | 'magic_link';
+
 /** A single-use link mailed to an account's owner: only its token's SHA-256 is kept. */
 export interface AccountTokensTable {
   id: Generated<string>;
   user_id: string;
-  purpose: 'password_reset';
+  purpose: AccountTokenPurpose;
   token_digest: Buffer;
   created_at: Timestamp;
   expires_at: Date;
@@ -148,6 +153,8 @@ export interface OrdersTable {
   paypal_checked_at: NullableTimestamp;
   client_ip: ColumnType<string | null, string | null | undefined, string | null>;
   origin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when a guest order joined the account of its verified email: its guest link keeps working. */
+  claimed_at: NullableTimestamp;
 }
 
 export interface OrderItemsTable {

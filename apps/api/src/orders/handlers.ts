@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { notFound } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { addLicenseKeys, licenseKeyStock } from './license-keys.ts';
-import { findOrder, listOrders } from './order-repository.ts';
+import { claimGuestOrders } from './guest-claims.ts';
+import { findOrder, isGuestOrder, listOrders } from './order-repository.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { requesterOf } from '../delivery/delivery-log.ts';
 import { adminChangeOrderStatus, canOpenOrder, createOrder, presentGuestSummary, presentOrder, presentOrders } from './order-service.ts';
@@ -33,7 +34,9 @@ export function orderHandlers(
     },
 
     // The buyer's own answers record each line whose keys they show: the delivery log's key reveals.
+    // Guest orders paid since with the account's verified email join it first (docs/decisions/024).
     listMyOrders: async ({ caller, query, request }) => {
+      await claimGuestOrders(app.db, caller.id);
       const { orders, total } = await listOrders(app.db, query, caller.id);
       return { orders: await presentOrders(app, orders, { includeGoods: true, revealTo: requesterOf(request) }), total };
     },
@@ -46,9 +49,10 @@ export function orderHandlers(
     },
 
     // A guest order by its id answers only its summary; the buyer's details and the goods need its access token.
+    // A guest order claimed by an account keeps answering its guest link.
     getGuestOrder: async ({ params, query, request }) => {
       const found = await findOrder(app.db, params.orderId);
-      if (!found || found.order.user_id !== null) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
+      if (!found || !isGuestOrder(found.order)) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
       if (!canOpenOrder(app, found.order.id, query.token)) return presentGuestSummary(app, found);
       return presentOrder(app, found, { includeGoods: true, revealTo: requesterOf(request) });
     },

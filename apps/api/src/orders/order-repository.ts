@@ -18,6 +18,9 @@ export async function findOrder(db: Kysely<Database>, id: string): Promise<Order
   return { order, items };
 }
 
+/** An order placed by a guest: never in an account, or claimed by one later (its guest link still works). */
+export const isGuestOrder = (order: Pick<OrderRow, 'user_id' | 'claimed_at'>) => order.user_id === null || order.claimed_at !== null;
+
 /** Lists orders with their lines in two queries (no query per order). */
 export async function listOrders(db: Kysely<Database>, query: OrderListQuery, userId?: string): Promise<{ orders: OrderWithItems[]; total: number }> {
   let filtered = db.selectFrom('orders');

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { sendQueuedMailSoon } from '../mail/outbox.ts';
 import type { Caller } from '../plugins/auth.ts';
-import { findOrder, type OrderWithItems } from '../orders/order-repository.ts';
+import { findOrder, isGuestOrder, type OrderWithItems } from '../orders/order-repository.ts';
 import { deliver, HOLD_MINUTES, lockOrder, UNSERVABLE } from '../orders/order-service.ts';
 import { returnStock } from '../orders/stock.ts';
 import { readSettings } from '../settings/settings-repository.ts';
@@ -48,7 +48,7 @@ export const LOCAL_WEBHOOK_ID = 'LOCAL-SANDBOX-WEBHOOK';
 /** An order the caller may pay: a guest order by its unguessable id, an account's order only by its owner. */
 async function payableOrder(app: FastifyInstance, orderId: string, caller: Caller | null): Promise<OrderWithItems> {
   const found = await findOrder(app.db, orderId);
-  if (!found || (found.order.user_id !== null && found.order.user_id !== caller?.id)) throw notFound('Order not found', 'order_not_found');
+  if (!found || (!isGuestOrder(found.order) && found.order.user_id !== caller?.id)) throw notFound('Order not found', 'order_not_found');
   if (found.order.status !== 'pending') throw conflict('This order is not awaiting payment', 'order_not_payable');
   if (found.order.expires_at && found.order.expires_at.getTime() < Date.now()) {
     throw conflict('This order has expired. Please place it again.', 'order_expired');

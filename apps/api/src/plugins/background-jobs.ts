@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneSessions } from '../auth/handlers.ts';
-import { pruneAccountTokens } from '../auth/password-reset.ts';
+import { pruneAccountTokens } from '../auth/account-links.ts';
 import { pruneLoginThrottle } from '../auth/login-throttle.ts';
 import { sendDueMail } from '../mail/outbox.ts';
 import { expireStaleOrders } from '../orders/order-service.ts';

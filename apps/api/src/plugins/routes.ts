@@ -2,6 +2,8 @@ import { BRAND_NAME } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authHandlers } from '../auth/handlers.ts';
+import { emailVerificationHandlers } from '../auth/email-verification.ts';
+import { magicLinkHandlers } from '../auth/magic-link.ts';
 import { passwordResetHandlers } from '../auth/password-reset.ts';
 import { catalogHandlers } from '../catalog/handlers.ts';
 import { deliveryHandlers } from '../delivery/handlers.ts';
@@ -21,6 +23,8 @@ function routeHandlers(app: FastifyInstance) {
   return {
     ...authHandlers(app),
     ...passwordResetHandlers(app),
+    ...emailVerificationHandlers(app),
+    ...magicLinkHandlers(app),
     ...catalogHandlers(app),
     ...settingsHandlers(app),
     ...uploadHandlers(app),

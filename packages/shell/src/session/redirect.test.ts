@@ -84,6 +84,7 @@ function aUser(overrides: { role: 'user' | 'admin' }): User {
     username: 'alice',
     email: 'alice@example.com',
     is_active: true,
+    email_verified: true,
     created_at: '2024-10-24T10:00:00.000Z',
     ...overrides,
   };

@@ -9,6 +9,7 @@ const USER: User = {
   email: 'ana@example.com',
   role: 'user',
   is_active: true,
+  email_verified: true,
   created_at: '2026-11-01T10:00:00.000Z',
 };
 
