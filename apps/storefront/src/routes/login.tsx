@@ -35,6 +35,10 @@ function LoginPage() {
           <Link to="/forgot-password" className={authLinkClassName}>
             Forgot password?
           </Link>
+          {' · '}
+          <Link to="/sign-in-link" className={authLinkClassName}>
+            Email me a sign-in link
+          </Link>
         </>
       }
       onSignedIn={() => void navigate({ href: afterLoginPath(search, GUEST_ONLY), replace: true })}

@@ -50,6 +50,31 @@ describe('session store', () => {
     expect(console.warn).toHaveBeenCalledOnce();
   });
 
+  it('refreshes a signed-in account from the API, and keeps it when the API fails', async () => {
+    storeSession();
+    const fetchCurrentUser = vi.fn(async () => USER);
+    const session = createSessionStore({ fetchCurrentUser });
+    await session.getState().initialize();
+    const verified = { ...USER, email_verified: false };
+    fetchCurrentUser.mockResolvedValueOnce(verified);
+    await session.getState().refreshUser();
+    expect(session.getState().user).toEqual(verified);
+    expect(JSON.parse(localStorage.getItem(SESSION_KEYS.user) ?? 'null')).toEqual(verified);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchCurrentUser.mockRejectedValueOnce(new Error('offline'));
+    await session.getState().refreshUser();
+    expect(session.getState().user).toEqual(verified);
+  });
+
+  it('does not ask the API to refresh when nobody is signed in', async () => {
+    const fetchCurrentUser = vi.fn(async () => USER);
+    const session = createSessionStore({ fetchCurrentUser });
+    await session.getState().initialize();
+    await session.getState().refreshUser();
+    expect(fetchCurrentUser).not.toHaveBeenCalled();
+    expect(session.getState().user).toBeNull();
+  });
+
   it('stores a sign-in and forgets it on sign-out', () => {
     const session = createSessionStore({ fetchCurrentUser: async () => USER });
     session.getState().signIn({ access_token: 'new-token', token_type: 'bearer', expires_in: 3600, user: USER });

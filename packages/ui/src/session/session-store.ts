@@ -15,6 +15,8 @@ export interface SessionState {
   /** Restores the stored session once; later calls answer the same promise. */
   initialize: () => Promise<void>;
   signIn: (auth: AuthResponse) => void;
+  /** Asks the server for the signed-in account again (after it changed, e.g. its email was verified); a failure keeps what is known. */
+  refreshUser: () => Promise<void>;
   /** Forgets the session here only, e.g. after the API answered 401: the server has already ended it. */
   signOut: () => void;
   /**
@@ -78,7 +80,7 @@ export function createSessionStore({ fetchCurrentUser, endSession }: SessionStor
     }
   }
 
-  const store = createStore<SessionState>()((set) => ({
+  const store = createStore<SessionState>()((set, get) => ({
     status: 'loading',
     user: null,
     initialize: () => {
@@ -104,6 +106,16 @@ export function createSessionStore({ fetchCurrentUser, endSession }: SessionStor
     signIn: (auth) => {
       storeSession(auth.access_token, auth.user);
       set({ status: 'ready', user: auth.user });
+    },
+    refreshUser: async () => {
+      if (!readAccessToken() || !get().user) return;
+      try {
+        const user = await fetchCurrentUser();
+        storeSession(null, user);
+        set({ user });
+      } catch (error) {
+        console.warn('Could not refresh the signed-in account', error);
+      }
     },
     signOut: () => {
       clearStoredSession();

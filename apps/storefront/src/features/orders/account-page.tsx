@@ -5,6 +5,7 @@ import { Link, getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { ChangePasswordForm } from '../auth/change-password-form.tsx';
+import { VerifyEmailNotice } from '../auth/email-links.tsx';
 import { selectUser, useSession } from '../session/session-store.ts';
 import { paths } from '../site/paths.ts';
 import { DeliveredGoods } from './delivered-goods.tsx';
@@ -39,6 +40,8 @@ export function AccountPage() {
           </p>
         )}
       </div>
+
+      {user && !user.email_verified && <VerifyEmailNotice email={user.email} />}
 
       <section aria-labelledby="orders-title" className={styles.stack}>
         <div className={styles.toolbar}>
