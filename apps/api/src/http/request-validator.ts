@@ -30,10 +30,16 @@ export const requestValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
   // A value that passes as sent needs no conversion and has no unknown property in a closed object; only a default may be missing.
   const preparedWhenValid = hasDefaults(schema);
   return (data: unknown) => {
-    if (!preparedWhenValid && validator.Check(data)) return { value: data };
-    const value = prepareValue(schema, data);
-    if (validator.Check(value)) return { value };
-    const [first] = describeErrors(schema, value, validator.Errors(value), httpPart ?? 'request');
-    return { error: new AppError('bad_request', first?.message ?? 'Invalid request', 'validation_error') };
+    try {
+      if (!preparedWhenValid && validator.Check(data)) return { value: data };
+      const value = prepareValue(schema, data);
+      if (validator.Check(value)) return { value };
+      const [first] = describeErrors(schema, value, validator.Errors(value), httpPart ?? 'request');
+      return { error: new AppError('bad_request', first?.message ?? 'Invalid request', 'validation_error') };
+    } catch (error) {
+      // JSON nested deeper than the stack allows (100,000 brackets parse, but walking them overflows): refused, not a 500.
+      if (error instanceof RangeError) return { error: new AppError('bad_request', `The ${httpPart ?? 'request'} is nested too deeply`, 'validation_error') };
+      throw error;
+    }
   };
 };
