@@ -9,6 +9,7 @@ import { registerRoutes, type RouteHandlers } from '../http/register-routes.ts';
 import { mailHandlers } from '../mail/handlers.ts';
 import { orderHandlers } from '../orders/handlers.ts';
 import { paymentHandlers } from '../payments/handlers.ts';
+import { reviewHandlers } from '../reviews/handlers.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
 import { uploadHandlers } from '../uploads/handlers.ts';
 import { userHandlers } from '../users/handlers.ts';
@@ -22,6 +23,7 @@ function routeHandlers(app: FastifyInstance) {
     ...authHandlers(app),
     ...passwordResetHandlers(app),
     ...catalogHandlers(app),
+    ...reviewHandlers(app),
     ...settingsHandlers(app),
     ...uploadHandlers(app),
     ...userHandlers(app),
