@@ -53,6 +53,7 @@ describe('the admin shell', () => {
       ['Products', '/admin/products'],
       ['Orders', '/admin/orders'],
       ['Users', '/admin/users'],
+      ['Reviews', '/admin/reviews'],
       ['Settings', '/admin/settings'],
     ]) {
       expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href);

@@ -16,6 +16,7 @@ import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedSplatRouteImport } from './routes/_authed/$'
 import { Route as AuthedOrdersRouteImport } from './routes/_authed/orders'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
+import { Route as AuthedReviewsRouteImport } from './routes/_authed/reviews'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
 
@@ -53,6 +54,11 @@ const AuthedProductsRoute = AuthedProductsRouteImport.update({
   path: '/products',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedReviewsRoute = AuthedReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -71,6 +77,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AuthedSplatRoute
   '/orders': typeof AuthedOrdersRoute
   '/products': typeof AuthedProductsRoute
+  '/reviews': typeof AuthedReviewsRoute
   '/settings': typeof AuthedSettingsRoute
   '/users': typeof AuthedUsersRoute
 }
@@ -80,6 +87,7 @@ export interface FileRoutesByTo {
   '/$': typeof AuthedSplatRoute
   '/orders': typeof AuthedOrdersRoute
   '/products': typeof AuthedProductsRoute
+  '/reviews': typeof AuthedReviewsRoute
   '/settings': typeof AuthedSettingsRoute
   '/users': typeof AuthedUsersRoute
   '/': typeof AuthedIndexRoute
@@ -92,6 +100,7 @@ export interface FileRoutesById {
   '/_authed/$': typeof AuthedSplatRoute
   '/_authed/orders': typeof AuthedOrdersRoute
   '/_authed/products': typeof AuthedProductsRoute
+  '/_authed/reviews': typeof AuthedReviewsRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/users': typeof AuthedUsersRoute
   '/_authed/': typeof AuthedIndexRoute
@@ -105,6 +114,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/orders'
     | '/products'
+    | '/reviews'
     | '/settings'
     | '/users'
   fileRoutesByTo: FileRoutesByTo
@@ -114,6 +124,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/orders'
     | '/products'
+    | '/reviews'
     | '/settings'
     | '/users'
     | '/'
@@ -125,6 +136,7 @@ export interface FileRouteTypes {
     | '/_authed/$'
     | '/_authed/orders'
     | '/_authed/products'
+    | '/_authed/reviews'
     | '/_authed/settings'
     | '/_authed/users'
     | '/_authed/'
@@ -187,6 +199,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProductsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/reviews': {
+      id: '/_authed/reviews'
+      path: '/reviews'
+      fullPath: '/reviews'
+      preLoaderRoute: typeof AuthedReviewsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
       id: '/_authed/settings'
       path: '/settings'
@@ -208,6 +227,7 @@ interface AuthedRouteChildren {
   AuthedSplatRoute: typeof AuthedSplatRoute
   AuthedOrdersRoute: typeof AuthedOrdersRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
+  AuthedReviewsRoute: typeof AuthedReviewsRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUsersRoute: typeof AuthedUsersRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
@@ -217,6 +237,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSplatRoute: AuthedSplatRoute,
   AuthedOrdersRoute: AuthedOrdersRoute,
   AuthedProductsRoute: AuthedProductsRoute,
+  AuthedReviewsRoute: AuthedReviewsRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,

@@ -137,6 +137,15 @@ const deliveredFileOrder = async () => {
   return { order };
 };
 
+/** A fresh buyer with a completed order of a fresh product: one who may review it. */
+const verifiedBuyer = async () => {
+  const { token, user } = await t.registerUser();
+  const product = await createProduct({ stock_quantity: 3 });
+  const order = await clientFor(token).createOrder({ body: { items: [{ product_id: product.id, quantity: 1 }] } });
+  await clientFor(await t.adminToken()).adminSetOrderStatus({ params: { id: order.id }, query: { status: 'confirmed' } });
+  return { token, user, product };
+};
+
 /** Every implemented route, called through the typed client with data the case makes itself. */
 const implementedCalls = {
   register: async () => {
@@ -196,6 +205,47 @@ const implementedCalls = {
     const created = await createProduct();
     const answer = await clientFor().getProduct({ params: { id: created.id } });
     expect(answer).toEqual(created);
+    return answer;
+  },
+  listProductReviews: async () => {
+    const { token, user, product } = await verifiedBuyer();
+    await clientFor(token).saveMyReview({ params: { id: product.id }, body: { rating: 5, body: 'Does what it says.' } });
+    const answer = await clientFor().listProductReviews({ params: { id: product.id }, query: { limit: 5, offset: 0 } });
+    expect(answer).toMatchObject({ total: 1, reviews: [{ rating: 5, body: 'Does what it says.', author: user.username }] });
+    return answer;
+  },
+  getMyReview: async () => {
+    const { token, product } = await verifiedBuyer();
+    const answer = await clientFor(token).getMyReview({ params: { id: product.id } });
+    expect(answer).toEqual({ can_review: true, review: null });
+    return answer;
+  },
+  saveMyReview: async () => {
+    const { token, product } = await verifiedBuyer();
+    const answer = await clientFor(token).saveMyReview({ params: { id: product.id }, body: { rating: 4 } });
+    expect(answer).toMatchObject({ can_review: true, review: { rating: 4, body: '', hidden: false } });
+    expect(await clientFor().getProduct({ params: { id: product.id } })).toMatchObject({ rating: 4, reviews_count: 1 });
+    return answer;
+  },
+  adminListReviews: async () => {
+    const { token, product } = await verifiedBuyer();
+    const { review } = await clientFor(token).saveMyReview({ params: { id: product.id }, body: { rating: 3, body: 'Fine.' } });
+    const answer = await clientFor(await t.adminToken()).adminListReviews({ query: { hidden: false, limit: 10 } });
+    expect(answer.reviews[0]).toMatchObject({
+      id: review!.id,
+      product_id: product.id,
+      product_title: product.title,
+      hidden: false,
+      counted: true,
+    });
+    return answer;
+  },
+  adminSetReviewHidden: async () => {
+    const { token, product } = await verifiedBuyer();
+    const { review } = await clientFor(token).saveMyReview({ params: { id: product.id }, body: { rating: 1 } });
+    const answer = await clientFor(await t.adminToken()).adminSetReviewHidden({ params: { id: review!.id }, body: { hidden: true } });
+    expect(answer).toMatchObject({ id: review!.id, hidden: true });
+    expect((await clientFor().listProductReviews({ params: { id: product.id } })).total).toBe(0);
     return answer;
   },
   siteInfo: async () => clientFor().siteInfo(),

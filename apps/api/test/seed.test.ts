@@ -141,6 +141,17 @@ describe('the demo catalogue of a first start', () => {
         reviews_count: demo.reviews_count,
       });
     }
+    // The seeded figures are each product's baseline, the starting point buyers' reviews move from.
+    const rows = await t.app.db.selectFrom('products').select(['title', 'baseline_rating_tenths', 'baseline_reviews_count']).execute();
+    for (const demo of DEMO_PRODUCTS) {
+      expect(
+        rows.find((row) => row.title === demo.title),
+        demo.title,
+      ).toMatchObject({
+        baseline_rating_tenths: Math.round(demo.rating * 10),
+        baseline_reviews_count: demo.reviews_count,
+      });
+    }
   });
 
   it('creates the admin account, which logs in with ADMIN_PASSWORD', async () => {

@@ -3,6 +3,7 @@
  * overridable. The fake checks each answer against its route's schema, so a fixture cannot drift.
  */
 import type {
+  AdminReview,
   AuthResponse,
   CartItem,
   CategoryOption,
@@ -12,9 +13,11 @@ import type {
   OrderDownload,
   OrderItem,
   OrderSummary,
+  OwnReview,
   Product,
   ProductFile,
   ProductList,
+  Review,
   SiteInfo,
   User,
 } from '@store/contracts';
@@ -91,6 +94,56 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     download_limit: 5,
     key_mode: 'pool',
     key_pattern: null,
+    ...overrides,
+  };
+}
+
+let reviewSequence = 0;
+const reviewId = (n: number) => `99999999-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A review as a product page lists it, with a fresh id at each call. */
+export function aReview(overrides: Partial<Review> = {}): Review {
+  reviewSequence += 1;
+  return {
+    id: reviewId(reviewSequence),
+    rating: 5,
+    body: 'Does what it says.',
+    author: 'bob',
+    created_at: '2026-11-20T09:30:00.000Z',
+    updated_at: '2026-11-20T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The signed-in buyer's own review of a product (GET/PUT /api/products/{id}/review's `review`). */
+export function anOwnReview(overrides: Partial<OwnReview> = {}): OwnReview {
+  reviewSequence += 1;
+  return {
+    id: reviewId(reviewSequence),
+    rating: 4,
+    body: 'Good value.',
+    created_at: '2026-11-20T09:30:00.000Z',
+    updated_at: '2026-11-20T09:30:00.000Z',
+    hidden: false,
+    ...overrides,
+  };
+}
+
+/** A review as the admin's Reviews screen lists it, with a fresh id at each call. */
+export function anAdminReview(overrides: Partial<AdminReview> = {}): AdminReview {
+  reviewSequence += 1;
+  return {
+    id: reviewId(reviewSequence),
+    product_id: PRODUCT_ID,
+    product_title: 'Vector Studio Pro',
+    user_id: USER_ID,
+    username: 'alice',
+    rating: 4,
+    body: 'Good value.',
+    hidden: false,
+    counted: true,
+    created_at: '2026-11-20T09:30:00.000Z',
+    updated_at: '2026-11-20T09:30:00.000Z',
     ...overrides,
   };
 }

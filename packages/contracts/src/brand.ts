@@ -34,6 +34,11 @@ export const LIMITS = {
   maxOffset: 10_000_000,
   cardFeatureCount: 2,
   defaultRating: 4,
+  /** A review's text, in characters (docs/decisions/027-reviews.md); a review's stars are whole, 1 to 5. */
+  reviewMaxLength: 2000,
+  /** Reviews a product page shows at a time ('Show more reviews' asks for the next ones), and the most one request may ask. */
+  reviewsPageSize: 10,
+  reviewsMaxPageSize: 50,
 } as const;
 
 /** The value the API answers in place of a stored secret; sending it back keeps the stored value. */

@@ -168,6 +168,7 @@ export const ProductSchema = Type.Object({
   features: Type.Array(Type.String()),
   system_requirements: Type.Record(Type.String(), Type.String()),
   stock_quantity: Type.Integer({ minimum: 0 }),
+  /** Stars, one decimal: the baseline and the reviews of verified buyers that count (docs/decisions/027-reviews.md). */
   rating: Type.Number({ minimum: 0, maximum: 5 }),
   reviews_count: Type.Integer({ minimum: 0 }),
   created_at: TimestampSchema,
@@ -269,6 +270,110 @@ export type AdminProductList = Static<typeof AdminProductListSchema>;
 
 export const CategoryOptionSchema = Type.Object({ value: CategorySchema, label: Type.String() });
 export type CategoryOption = Static<typeof CategoryOptionSchema>;
+
+/* Reviews (docs/decisions/027-reviews.md) -------------------------------------------------------- */
+
+/**
+ * A review's stars: the numbers 1 to 5. An enum rather than an integer, so text ("5") is refused instead
+ * of being read as a number, as every other number of a request is.
+ */
+export const ReviewStarsSchema = Type.Enum([1, 2, 3, 4, 5], {
+  description: 'Whole stars, the number 1 to 5',
+  errorMessage: 'Choose a rating of 1 to 5 stars',
+});
+const StarsSchema = Type.Integer({ minimum: 1, maximum: 5 });
+
+/** What a buyer writes: stars, and a plain text that may be empty (line breaks kept, no other control character). */
+export const ReviewInputSchema = Type.Object(
+  {
+    rating: ReviewStarsSchema,
+    body: Type.Optional(
+      PlainText({
+        maxLength: LIMITS.reviewMaxLength,
+        default: '',
+        errorMessage: `A review is at most ${LIMITS.reviewMaxLength.toLocaleString('en-US')} characters`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ReviewInput = Static<typeof ReviewInputSchema>;
+
+/** A review as the product page lists it: the author's username (never the email), plain text. */
+export const ReviewSchema = Type.Object({
+  id: IdSchema,
+  rating: StarsSchema,
+  body: Type.String({ description: 'Plain text with line breaks; never HTML' }),
+  author: Type.String({ description: "The buyer's username" }),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type Review = Static<typeof ReviewSchema>;
+
+export const ReviewListQuerySchema = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.reviewsMaxPageSize, default: LIMITS.reviewsPageSize })),
+    offset: Type.Optional(OffsetSchema),
+  },
+  { additionalProperties: false },
+);
+export type ReviewListQuery = Static<typeof ReviewListQuerySchema>;
+
+/** A product's reviews that count (not hidden, by buyers whose purchase stands), newest first, and how many there are. */
+export const ReviewListSchema = Type.Object({ reviews: Type.Array(ReviewSchema), total: Type.Integer() });
+export type ReviewList = Static<typeof ReviewListSchema>;
+
+/** The signed-in buyer's own review of a product. */
+export const OwnReviewSchema = Type.Object({
+  id: IdSchema,
+  rating: StarsSchema,
+  body: Type.String(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  /** Staff hid it: it is left out of the product's list and figures. */
+  hidden: Type.Boolean(),
+});
+export type OwnReview = Static<typeof OwnReviewSchema>;
+
+/** Whether the signed-in account may review a product (it has a completed, unrefunded order of it), and its review. */
+export const MyReviewSchema = Type.Object({
+  can_review: Type.Boolean({ description: 'The account has a completed order of the product that is not refunded' }),
+  review: Type.Union([OwnReviewSchema, Type.Null()]),
+});
+export type MyReview = Static<typeof MyReviewSchema>;
+
+/** A review as staff see it. */
+export const AdminReviewSchema = Type.Object({
+  id: IdSchema,
+  product_id: IdSchema,
+  product_title: Type.String(),
+  user_id: IdSchema,
+  username: Type.String(),
+  rating: StarsSchema,
+  body: Type.String(),
+  hidden: Type.Boolean(),
+  /** The author still has a completed, unrefunded order of the product; without one the review leaves the figures and the list. */
+  counted: Type.Boolean(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type AdminReview = Static<typeof AdminReviewSchema>;
+
+export const AdminReviewListQuerySchema = Type.Object(
+  {
+    hidden: Type.Optional(Type.Boolean({ description: 'Only hidden reviews (true) or only shown ones (false)' })),
+    limit: Type.Optional(PageSizeSchema),
+    offset: Type.Optional(OffsetSchema),
+  },
+  { additionalProperties: false },
+);
+export type AdminReviewListQuery = Static<typeof AdminReviewListQuerySchema>;
+export const AdminReviewListSchema = Type.Object({ reviews: Type.Array(AdminReviewSchema), total: Type.Integer() });
+export type AdminReviewList = Static<typeof AdminReviewListSchema>;
+
+/** Staff hide a review (it leaves the product's list and figures) or show it again. */
+export const ReviewHiddenBodySchema = Type.Object({ hidden: Type.Boolean() }, { additionalProperties: false });
+export type ReviewHiddenBody = Static<typeof ReviewHiddenBodySchema>;
 
 /* Cart (client side) ----------------------------------------------------------------------------- */
 

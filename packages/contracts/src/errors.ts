@@ -80,6 +80,12 @@ export const API_ERROR_CODES = [
   /** An order line for a product that does not exist or is not on sale. */
   'unknown_product',
 
+  // Reviews.
+  /** A review by an account without a completed, unrefunded order of the product. */
+  'review_not_allowed',
+  /** A review id that does not exist. */
+  'review_not_found',
+
   // Orders.
   /** An order id the caller cannot see. */
   'order_not_found',

@@ -170,17 +170,29 @@ function toColumns(input: ProductInput) {
   };
 }
 
+/**
+ * Adds a product. `baseline` is a rating the product starts from (the demo's seeded ones): its figures show it
+ * until reviews move them (docs/decisions/027-reviews.md); without one it starts at 4.0 with no reviews.
+ */
 export function insertProduct(
   db: Kysely<Database>,
   input: ProductInput,
-  extra: { rating_tenths?: number; reviews_count?: number; created_at?: Date } = {},
+  { baseline, created_at }: { baseline?: { rating_tenths: number; reviews_count: number }; created_at?: Date } = {},
 ): Promise<ProductRow> {
   const generated = input.key_mode === 'generated';
   return db
     .insertInto('products')
     .values({
       ...toColumns(input),
-      ...extra,
+      ...(baseline
+        ? {
+            rating_tenths: baseline.rating_tenths,
+            reviews_count: baseline.reviews_count,
+            baseline_rating_tenths: baseline.rating_tenths,
+            baseline_reviews_count: baseline.reviews_count,
+          }
+        : {}),
+      ...(created_at ? { created_at } : {}),
       archived_at: null,
       download_limit: input.download_limit ?? LIMITS.downloadLimitDefault,
       key_mode: input.key_mode ?? 'pool',

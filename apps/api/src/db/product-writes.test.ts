@@ -35,6 +35,21 @@ describe('productWriteOf', () => {
     ).toEqual({ kind: 'stock', productIds: ['p1', 'p2'] });
   });
 
+  it("names the product whose review figures alone change: no list's membership or order depends on them", () => {
+    expect(
+      writeOf(
+        db
+          .updateTable('products')
+          .set({ rating_tenths: 42, reviews_count: 11 })
+          .where('id', '=', 'p1')
+          .where((eb) => eb.or([eb('rating_tenths', '!=', 42), eb('reviews_count', '!=', 11)])),
+      ),
+    ).toEqual({ kind: 'stock', productIds: ['p1'] });
+    expect(writeOf(db.updateTable('products').set({ rating_tenths: 42, baseline_rating_tenths: 42 }).where('id', '=', 'p1'))).toEqual({
+      kind: 'product',
+    });
+  });
+
   it('counts every other write to products as a catalogue change', () => {
     expect(writeOf(db.updateTable('products').set({ stock_quantity: 1 }))).toEqual({ kind: 'product' });
     expect(writeOf(db.updateTable('products').set({ stock_quantity: 1, delivery: 'license_key' }).where('id', '=', 'p1'))).toEqual({

@@ -8,11 +8,15 @@ import type {
   UnknownRow,
 } from 'kysely';
 
-/** A write to `products` this process made: the stock of some products, or anything else. */
+/** A write to `products` this process made: the stock (or review figures) of some products, or anything else. */
 export type ProductWrite = { kind: 'stock'; productIds: readonly string[] } | { kind: 'product' };
 
-/** Columns a stock movement sets; a write that sets any other column changes the catalogue itself. */
-const STOCK_COLUMNS = new Set(['stock_quantity', 'updated_at']);
+/**
+ * Columns a stock movement sets, and the review figures (docs/decisions/027-reviews.md): no list's membership
+ * or order depends on them, so a write of these alone changes only the answers that show the product. A write
+ * that sets any other column changes the catalogue itself.
+ */
+const STOCK_COLUMNS = new Set(['stock_quantity', 'updated_at', 'rating_tenths', 'reviews_count']);
 
 type Node = OperationNode & Record<string, unknown>;
 

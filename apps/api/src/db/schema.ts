@@ -65,9 +65,12 @@ export interface ProductsTable {
   features: Json<string[]>;
   system_requirements: Json<Record<string, string>>;
   stock_quantity: number;
-  /** Rating in tenths (0..50), so 4.5 stars is 45. */
+  /** Rating in tenths (0..50), so 4.5 stars is 45: from the baseline and the reviews that count (product_review_figures). */
   rating_tenths: Generated<number>;
   reviews_count: Generated<number>;
+  /** The figures before reviews drove them (the demo's seeded ratings): the starting point of the two above. */
+  baseline_rating_tenths: Generated<number>;
+  baseline_reviews_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Set when staff delete the product: it leaves the catalogue, orders keep pointing at it. */
@@ -182,6 +185,18 @@ export interface LicenseKeysTable {
   revoked_at: NullableTimestamp;
 }
 
+/** One buyer's review of one product (docs/decisions/027-reviews.md); `hidden_at` is set by staff. */
+export interface ProductReviewsTable {
+  id: Generated<string>;
+  product_id: string;
+  user_id: string;
+  rating: number;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  hidden_at: NullableTimestamp;
+}
+
 export interface PaymentEventsTable {
   id: Generated<string>;
   provider: string;
@@ -256,6 +271,7 @@ export interface Database {
   product_files: ProductFilesTable;
   order_item_files: OrderItemFilesTable;
   delivery_events: DeliveryEventsTable;
+  product_reviews: ProductReviewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -265,3 +281,4 @@ export type ProductUpdate = Updateable<ProductsTable>;
 export type SiteSettingsRow = Selectable<SiteSettingsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type ProductReviewRow = Selectable<ProductReviewsTable>;

@@ -11,6 +11,7 @@ import { registerRoutes, type RouteHandlers } from '../http/register-routes.ts';
 import { mailHandlers } from '../mail/handlers.ts';
 import { orderHandlers } from '../orders/handlers.ts';
 import { paymentHandlers } from '../payments/handlers.ts';
+import { reviewHandlers } from '../reviews/handlers.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
 import { uploadHandlers } from '../uploads/handlers.ts';
 import { userHandlers } from '../users/handlers.ts';
@@ -26,6 +27,7 @@ function routeHandlers(app: FastifyInstance) {
     ...emailVerificationHandlers(app),
     ...magicLinkHandlers(app),
     ...catalogHandlers(app),
+    ...reviewHandlers(app),
     ...settingsHandlers(app),
     ...uploadHandlers(app),
     ...userHandlers(app),

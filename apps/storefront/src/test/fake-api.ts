@@ -15,8 +15,17 @@ import { resetSessionForTests } from '../features/session/session-store.ts';
 configure({ asyncUtilTimeout: 5000 });
 export const WHOLE_APP_TIMEOUT_MS = 20_000;
 
-/** What the shell asks on every page: the site information, the categories, and the logout. */
-export const SHOP_DEFAULTS: Answers = { siteInfo: SITE_INFO, listCategories: CATEGORY_OPTIONS, logout: null };
+/**
+ * What the shell asks on every page: the site information, the categories, and the logout; and what every
+ * product page asks: its reviews (none) and, for a signed-in shopper, their own (none, not a buyer).
+ */
+export const SHOP_DEFAULTS: Answers = {
+  siteInfo: SITE_INFO,
+  listCategories: CATEGORY_OPTIONS,
+  logout: null,
+  listProductReviews: { reviews: [], total: 0 },
+  getMyReview: { can_review: false, review: null },
+};
 
 /** The fake API of a test file, with the shop's default answers (and any of the file's own). */
 export function setupShopApi(defaults: Answers = {}): FakeApi {

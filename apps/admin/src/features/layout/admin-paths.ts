@@ -15,5 +15,6 @@ export const ADMIN_NAV = [
   { ...linkOptions({ to: '/products' }), label: 'Products', exact: false },
   { ...linkOptions({ to: '/orders' }), label: 'Orders', exact: false },
   { ...linkOptions({ to: '/users' }), label: 'Users', exact: false },
+  { ...linkOptions({ to: '/reviews' }), label: 'Reviews', exact: false },
   { to: SETTINGS_PATH, label: 'Settings', exact: false },
 ] as const;

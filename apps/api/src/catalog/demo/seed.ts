@@ -83,7 +83,8 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
         trx,
         { ...fields, images: [imageUrl(names[index]!)] },
         // The first demo product is the newest, so the default sort shows the catalogue in file order.
-        { rating_tenths: Math.round(rating * 10), reviews_count, created_at: new Date(now - index * 60_000) },
+        // The seeded rating is the baseline buyers' reviews then move (docs/decisions/027-reviews.md).
+        { baseline: { rating_tenths: Math.round(rating * 10), reviews_count }, created_at: new Date(now - index * 60_000) },
       );
       // Licences and software sell by key: their demo stock is a pool of generated keys.
       if (KEYED_CATEGORIES.has(demo.category) && demo.stock_quantity > 0) {

@@ -60,6 +60,11 @@ export const ratingValue = style({
   fontWeight: 700,
 });
 
+export const ratingLink = style({
+  color: 'inherit',
+  selectors: { '&:hover': { color: vars.color.text } },
+});
+
 export const price = style({
   fontSize: '2.25rem',
   fontWeight: 800,

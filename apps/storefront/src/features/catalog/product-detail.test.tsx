@@ -23,6 +23,8 @@ const product = aProduct({
   features: ['Offline inference', 'Model manager', 'GPU acceleration'],
   system_requirements: { OS: 'Windows 11', ram: '16 GB', STORAGE: '20 GB', GPU: 'Optional' },
   stock_quantity: 5,
+  rating: 4.7,
+  reviews_count: 1284,
 });
 
 function stubProduct(answer = product) {
@@ -33,15 +35,15 @@ function stubProduct(answer = product) {
 describe('the product detail page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   afterEach(() => cartStore.getState().clear());
 
-  it('shows the badges, title, placeholder rating, price, description, features and notes', async () => {
+  it("shows the badges, title, the rating and review count from buyers' reviews, price, description, features and notes", async () => {
     stubProduct();
     renderApp(`/products/${product.id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Synapta Local AI Toolkit' })).toBeInTheDocument();
     expect(screen.getByText('AI Tools')).toBeInTheDocument();
     expect(screen.getByText('Package')).toBeInTheDocument();
-    expect(screen.getByText('4.0')).toBeInTheDocument();
-    expect(screen.getByText('(250+ users)')).toBeInTheDocument();
+    expect(screen.getByText('4.7')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '(1,284 reviews)' })).toHaveAttribute('href', '#reviews');
     expect(screen.getByText('$149')).toBeInTheDocument();
 
     const description = screen.getByRole('region', { name: 'Description' });

@@ -16,17 +16,16 @@ import {
 } from '@store/ui';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
+import { ProductReviews } from '../reviews/product-reviews.tsx';
+import { REVIEWS_ANCHOR } from '../reviews/reviews-anchor.ts';
 import { addToCart, isSoldOut } from './add-to-cart.ts';
+import { reviewsLabel } from './product-card.tsx';
 import * as styles from './product-detail.css.ts';
 import { ProductGallery, galleryImages } from './product-gallery.tsx';
 import { productQueryOptions } from './queries.ts';
 import { SystemRequirements } from './system-requirements.tsx';
 
 const route = getRouteApi('/products/$id');
-
-/** The detail page's rating is a fixed placeholder until reviews exist (spec section 2). */
-const PLACEHOLDER_RATING = 4;
-const PLACEHOLDER_RATING_USERS = '250+ users';
 
 const NOTES = [
   { text: 'Instant download after payment', Icon: DownloadIcon },
@@ -67,10 +66,13 @@ export function ProductDetail({ product }: { product: Product }) {
             <Badge tone="gray">{labelOf(PRODUCT_TYPES, product.product_type)}</Badge>
           </div>
           <h1 className={styles.title}>{product.title}</h1>
+          {/* Buyers' reviews drive the rating (issue 14, docs/decisions/027-reviews.md), in place of the spec's fixed 4.0 and "250+ users". */}
           <div className={styles.rating}>
-            <StarRating rating={PLACEHOLDER_RATING} size={18} />
-            <span className={styles.ratingValue}>{PLACEHOLDER_RATING.toFixed(1)}</span>
-            <span>({PLACEHOLDER_RATING_USERS})</span>
+            <StarRating rating={product.rating} size={18} />
+            <span className={styles.ratingValue}>{product.rating.toFixed(1)}</span>
+            <a href={`#${REVIEWS_ANCHOR}`} className={styles.ratingLink}>
+              ({reviewsLabel(product.reviews_count)})
+            </a>
           </div>
           <p>
             <span className={visuallyHidden}>Price: </span>
@@ -139,6 +141,8 @@ export function ProductDetail({ product }: { product: Product }) {
           )}
         </div>
       </div>
+
+      <ProductReviews product={product} />
     </Container>
   );
 }

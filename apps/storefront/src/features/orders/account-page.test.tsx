@@ -32,6 +32,22 @@ describe('the account page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(api.calls('listMyOrders')[0]?.query.limit).toBe(50);
   });
 
+  it("links each product of a completed order to its page's reviews, and no other order's", async () => {
+    const completed = aDeliveredOrder({ id: '77777777-7777-4777-8777-777777770003', user_id: USER_ID });
+    const pending = anOrder({ id: '77777777-7777-4777-8777-777777770004', user_id: USER_ID });
+    signIn(api);
+    api.on('listMyOrders', { orders: [completed, pending], total: 2 });
+    renderApp('/account');
+
+    const [done, waiting] = await screen.findAllByRole('article');
+    const links = within(within(done!).getByRole('list', { name: 'Review your purchases' })).getAllByRole('link');
+    const products = [...new Map(completed.items.map((item) => [item.product_id, item.title])).entries()];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+      products.map(([id, title]) => [`Review ${title}`, `/products/${id}#reviews`]),
+    );
+    expect(within(waiting!).queryByRole('list', { name: 'Review your purchases' })).toBeNull();
+  });
+
   it('shows a refunded order as Refunded, saying its payment was returned', async () => {
     signIn(api);
     api.on('listMyOrders', { orders: [anOrder({ user_id: USER_ID, status: 'refunded' })], total: 1 });

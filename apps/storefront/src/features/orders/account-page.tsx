@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { ChangePasswordForm } from '../auth/change-password-form.tsx';
 import { VerifyEmailNotice } from '../auth/email-links.tsx';
+import { REVIEWS_ANCHOR } from '../reviews/reviews-anchor.ts';
 import { selectUser, useSession } from '../session/session-store.ts';
 import { paths } from '../site/paths.ts';
 import { DeliveredGoods } from './delivered-goods.tsx';
@@ -162,7 +163,24 @@ function OrderCard({ order }: { order: Order }) {
         <p className={styles.muted}>This order could not be delivered, so its payment was returned to you.</p>
       )}
       <DeliveredGoods order={order} headingLevel={4} />
+      {order.status === 'completed' && <ReviewLinks items={order.items} />}
     </article>
+  );
+}
+
+/** A completed order's products, each with a link to its page's reviews, where the buyer writes or edits theirs. */
+function ReviewLinks({ items }: { items: Order['items'] }) {
+  const products = [...new Map(items.map((item) => [item.product_id, item.title])).entries()];
+  return (
+    <ul className={styles.reviewLinks} aria-label="Review your purchases">
+      {products.map(([productId, title]) => (
+        <li key={productId}>
+          <Link to="/products/$id" params={{ id: productId }} hash={REVIEWS_ANCHOR} className={styles.link}>
+            Review {title}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

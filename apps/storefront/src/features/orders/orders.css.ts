@@ -116,6 +116,15 @@ export const actions = style({
 
 export const link = style({ color: vars.color.primary, fontWeight: 600 });
 
+export const reviewLinks = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
 export const orderList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, margin: 0, padding: 0, listStyle: 'none' });
 
 export const orderMeta = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });

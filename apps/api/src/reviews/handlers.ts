@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { AppError, notFound } from '../errors.ts';
+import type { RouteHandlers } from '../http/register-routes.ts';
+import {
+  findOwnReview,
+  findReviewForStaff,
+  isVerifiedBuyer,
+  listProductReviews,
+  listReviewsForStaff,
+  lockProduct,
+  normaliseReviewText,
+  refreshReviewFigures,
+  toOwnReview,
+  upsertReview,
+} from './review-repository.ts';
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+
+const productNotFound = () => notFound(PRODUCT_NOT_FOUND, 'product_not_found');
+
+/** Reviews by verified buyers: the product page's list, a buyer's own review, and staff hiding one (docs/decisions/027-reviews.md). */
+export function reviewHandlers(
+  app: FastifyInstance,
+): Pick<RouteHandlers, 'listProductReviews' | 'getMyReview' | 'saveMyReview' | 'adminListReviews' | 'adminSetReviewHidden'> {
+  const productOnSale = (id: string) =>
+    app.db.selectFrom('products').select('id').where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
+
+  return {
+    listProductReviews: async ({ params, query }) => {
+      if (!(await productOnSale(params.id))) throw productNotFound();
+      return listProductReviews(app.db, params.id, query);
+    },
+
+    getMyReview: async ({ params, caller }) => {
+      if (!(await productOnSale(params.id))) throw productNotFound();
+      const [canReview, review] = await Promise.all([
+        isVerifiedBuyer(app.db, caller.id, params.id),
+        findOwnReview(app.db, caller.id, params.id),
+      ]);
+      return { can_review: canReview, review: review ? toOwnReview(review) : null };
+    },
+
+    saveMyReview: async ({ params, body, caller, request }) => {
+      const text = normaliseReviewText(body.body ?? '');
+      const saved = await app.db.transaction().execute(async (trx) => {
+        // The product's lock orders every change to its reviews, so two buyers reviewing at once both count.
+        if (!(await lockProduct(trx, params.id))) throw productNotFound();
+        // Checked under the lock: a refund committed before it is seen here.
+        if (!(await isVerifiedBuyer(trx, caller.id, params.id))) {
+          throw new AppError(
+            'forbidden',
+            'Only buyers of a completed order of this product can review it (a refunded order does not count).',
+            'review_not_allowed',
+          );
+        }
+        const review = await upsertReview(trx, { productId: params.id, userId: caller.id, rating: body.rating, body: text });
+        await refreshReviewFigures(trx, params.id);
+        return review;
+      });
+      request.log.info({ productId: params.id, reviewId: saved.id, rating: saved.rating }, 'review saved');
+      return { can_review: true, review: toOwnReview(saved) };
+    },
+
+    adminListReviews: ({ query }) => listReviewsForStaff(app.db, query),
+
+    adminSetReviewHidden: async ({ params, body, caller, request }) => {
+      const found = await app.db.selectFrom('product_reviews').select('product_id').where('id', '=', params.id).executeTakeFirst();
+      if (!found) throw notFound('Review not found', 'review_not_found');
+      await app.db.transaction().execute(async (trx) => {
+        // Archived products keep their reviews: staff may still hide one.
+        await lockProduct(trx, found.product_id, { archived: true });
+        const changed = await trx
+          .updateTable('product_reviews')
+          .set({ hidden_at: body.hidden ? sql<Date>`coalesce(hidden_at, now())` : null })
+          .where('id', '=', params.id)
+          .executeTakeFirst();
+        if (changed.numUpdatedRows === 0n) throw notFound('Review not found', 'review_not_found');
+        await refreshReviewFigures(trx, found.product_id);
+      });
+      request.log.info({ reviewId: params.id, hidden: body.hidden, by: caller.id }, 'review hidden flag set by staff');
+      const review = await findReviewForStaff(app.db, params.id);
+      if (!review) throw notFound('Review not found', 'review_not_found');
+      return review;
+    },
+  };
+}
