@@ -7,6 +7,7 @@ import * as digitalDelivery from './2026-11-25-0001-digital-delivery.ts';
 import * as catalogChanges from './2026-11-25-0002-catalog-changes.ts';
 import * as passwordReset from './2026-11-25-0003-password-reset.ts';
 import * as keyRevocation from './2026-11-26-0001-key-revocation.ts';
+import * as licenceActivations from './2026-11-26-0003-licence-activations.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0002-catalog-changes': catalogChanges,
   '2026-11-25-0003-password-reset': passwordReset,
   '2026-11-26-0001-key-revocation': keyRevocation,
+  '2026-11-26-0003-licence-activations': licenceActivations,
 };
 
 export const migrationProvider: MigrationProvider = {
