@@ -27,6 +27,11 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   authRateLimitPerMinute: number;
+  /**
+   * Requests one licence key may make a minute over the licence check routes, from any number of addresses
+   * (`LICENSE_KEY_RATE_LIMIT_PER_MINUTE`, default 60), on top of the per-address limit (docs/decisions/025-licence-check-api.md).
+   */
+  licenseKeyRateLimitPerMinute: number;
   apiDocs: boolean;
   storefrontDist: string | null;
   adminDist: string | null;
@@ -207,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: boolean('SEED_DEMO', nodeEnv !== 'production'),
     trustProxy: boolean('TRUST_PROXY', false),
     authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 100_000),
+    licenseKeyRateLimitPerMinute: integer('LICENSE_KEY_RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),
     apiDocs: boolean('API_DOCS', nodeEnv !== 'production'),
     storefrontDist: text('STOREFRONT_DIST') ? path.resolve(text('STOREFRONT_DIST')!) : null,
     adminDist: text('ADMIN_DIST') ? path.resolve(text('ADMIN_DIST')!) : null,

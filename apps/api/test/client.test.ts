@@ -146,6 +146,17 @@ const verifiedBuyer = async () => {
   return { token, user, product };
 };
 
+/** A licence key sold to a guest: a product with one key in its pool, ordered and confirmed by staff. */
+const soldKey = async () => {
+  const admin = clientFor(await t.adminToken());
+  const product = await createProduct({ stock_quantity: 0 });
+  const key = unique('LIC-CLIENT-');
+  await admin.adminAddLicenseKeys({ params: { id: product.id }, body: { keys: key } });
+  const order = await clientFor().createOrder({ body: { items: [{ product_id: product.id, quantity: 1 }], invoice_data: guestInvoice } });
+  await admin.adminSetOrderStatus({ params: { id: order.id }, query: { status: 'confirmed' } });
+  return { product, key };
+};
+
 /** Every implemented route, called through the typed client with data the case makes itself. */
 const implementedCalls = {
   register: async () => {
@@ -202,7 +213,7 @@ const implementedCalls = {
     return answer;
   },
   getProduct: async () => {
-    const created = await createProduct();
+    const { max_activations: _staffOnly, ...created } = await createProduct();
     const answer = await clientFor().getProduct({ params: { id: created.id } });
     expect(answer).toEqual(created);
     return answer;
@@ -263,9 +274,9 @@ const implementedCalls = {
     return answer;
   },
   adminCreateProduct: async () => {
-    const input = productInput({ price: 19.99 });
+    const input = productInput({ price: 19.99, max_activations: 5 });
     const answer = await clientFor(await t.adminToken()).adminCreateProduct({ body: input });
-    expect(answer).toMatchObject({ title: input.title, price: 19.99, stock_quantity: 7 });
+    expect(answer).toMatchObject({ title: input.title, price: 19.99, stock_quantity: 7, max_activations: 5 });
     return answer;
   },
   adminUpdateProduct: async () => {
@@ -457,6 +468,25 @@ const implementedCalls = {
     const { order } = await deliveredFileOrder();
     const answer = await clientFor(await t.adminToken()).adminDeliveryLog({ params: { id: order.id }, query: {} });
     expect(answer.order_id).toBe(order.id);
+    return answer;
+  },
+  validateLicense: async () => {
+    const { product, key } = await soldKey();
+    const answer = await clientFor().validateLicense({ body: { key, product_id: product.id } });
+    expect(answer).toEqual({ valid: true, status: 'active', product_id: product.id, activations: 0, max_activations: 3 });
+    return answer;
+  },
+  activateLicense: async () => {
+    const { product, key } = await soldKey();
+    const answer = await clientFor().activateLicense({ body: { key, product_id: product.id, instance: 'client-test-laptop' } });
+    expect(answer).toMatchObject({ valid: true, status: 'active', activations: 1, max_activations: 3 });
+    return answer;
+  },
+  deactivateLicense: async () => {
+    const { product, key } = await soldKey();
+    await clientFor().activateLicense({ body: { key, product_id: product.id, instance: 'client-test-desktop' } });
+    const answer = await clientFor().deactivateLicense({ body: { key, product_id: product.id, instance: 'client-test-desktop' } });
+    expect(answer).toMatchObject({ valid: true, status: 'active', activations: 0 });
     return answer;
   },
   requestPasswordReset: async () => {

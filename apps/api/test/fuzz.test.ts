@@ -838,6 +838,7 @@ const WATCHED: Record<string, (row: string) => string> = {
   orders: (row) => row,
   order_items: (row) => row,
   license_keys: (row) => row,
+  license_activations: (row) => row,
   site_settings: (row) => row,
   payment_events: (row) => row,
   app_meta: (row) => row,

@@ -3,6 +3,7 @@
  * overridable. The fake checks each answer against its route's schema, so a fixture cannot drift.
  */
 import type {
+  AdminProduct,
   AdminReview,
   AuthResponse,
   CartItem,
@@ -146,6 +147,12 @@ export function anAdminReview(overrides: Partial<AdminReview> = {}): AdminReview
     updated_at: '2026-11-20T09:30:00.000Z',
     ...overrides,
   };
+}
+
+/** A product as the admin routes answer it: `aProduct` with what only staff see (3 activations per key by default). */
+export function anAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
+  const { max_activations = 3, ...product } = overrides;
+  return { ...aProduct(product), max_activations };
 }
 
 export const FILE_ID = '77777777-7777-4777-8777-777777777777';

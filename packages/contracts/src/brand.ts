@@ -30,6 +30,14 @@ export const LIMITS = {
   /** A generated licence key's pattern: `X` marks a random character; at least this many of them (5 bits each). */
   keyPatternMinRandom: 8,
   keyPatternMaxLength: 64,
+  /**
+   * Machines (instances) one sold licence key may be activated on at once: a product's `max_activations`,
+   * its default and its bound; 0 means the product sets no limit (docs/decisions/025-licence-check-api.md).
+   */
+  maxActivationsDefault: 3,
+  maxActivationsMax: 10_000,
+  /** The longest instance name (a machine name) the licence check takes. */
+  licenseInstanceMaxLength: 200,
   /** The furthest a list may be paged by offset. */
   maxOffset: 10_000_000,
   cardFeatureCount: 2,

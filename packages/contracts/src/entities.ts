@@ -192,6 +192,14 @@ export const KeyPatternSchema = Type.String({
 });
 export const DEFAULT_KEY_PATTERN = 'KV-XXXX-XXXX-XXXX-XXXX';
 
+/** Machines one sold key of the product may be activated on at once, through the licence check API; 0: no limit. */
+export const MaxActivationsSchema = Type.Integer({
+  minimum: 0,
+  maximum: LIMITS.maxActivationsMax,
+  description: 'Machines one sold key may be activated on at once (POST /api/licenses/activate); 0 sets no limit',
+  errorMessage: `The activation limit is a whole number from 0 (no limit) to ${LIMITS.maxActivationsMax}`,
+});
+
 export const ProductInputSchema = Type.Object(
   {
     title: NonEmpty(200, 'Product name is required'),
@@ -215,10 +223,19 @@ export const ProductInputSchema = Type.Object(
     /** Absent keeps the product's mode; `generated` needs `key_pattern` (or keeps the one stored). */
     key_mode: Type.Optional(KeyModeSchema),
     key_pattern: Type.Optional(Type.Union([KeyPatternSchema, Type.Null()])),
+    /** Absent keeps the product's limit (LIMITS.maxActivationsDefault for a new product). */
+    max_activations: Type.Optional(MaxActivationsSchema),
   },
   { additionalProperties: false },
 );
 export type ProductInput = Static<typeof ProductInputSchema>;
+
+/**
+ * A product as staff see it: every public field, and what only the shop's own software needs to know,
+ * the licence check's activation limit (docs/decisions/025-licence-check-api.md).
+ */
+export const AdminProductSchema = Type.Object({ ...ProductSchema.properties, max_activations: MaxActivationsSchema });
+export type AdminProduct = Static<typeof AdminProductSchema>;
 
 /** A deliverable file of a product: private, served only through a buyer's signed download link. */
 export const ProductFileSchema = Type.Object({
@@ -265,7 +282,7 @@ export const ProductListSchema = Type.Object({ products: Type.Array(ProductSumma
 export type ProductList = Static<typeof ProductListSchema>;
 
 /** The staff catalogue's page: whole products, since the edit form opens from the list. */
-export const AdminProductListSchema = Type.Object({ products: Type.Array(ProductSchema), total: Type.Integer() });
+export const AdminProductListSchema = Type.Object({ products: Type.Array(AdminProductSchema), total: Type.Integer() });
 export type AdminProductList = Static<typeof AdminProductListSchema>;
 
 export const CategoryOptionSchema = Type.Object({ value: CategorySchema, label: Type.String() });
@@ -752,6 +769,79 @@ export const DeliveryLogQuerySchema = Type.Object(
   { format: Type.Optional(Type.Enum(['json', 'csv'], { description: 'csv answers text/csv (UTF-8 with BOM) for a spreadsheet' })) },
   { additionalProperties: false },
 );
+
+/* Licence checks: the seller's own software asks about a key it was given --------------------------- */
+
+const EXAMPLE_PRODUCT_ID = '6f1c2b9e-3d4a-4c8b-9e7f-2a1b3c4d5e6f';
+
+/** A licence key as the buyer received it; spaces around it are ignored. */
+const LicenseKeyTextSchema = PlainLine({
+  minLength: 1,
+  maxLength: LIMITS.licenseKeyMaxLength,
+  pattern: '\\S',
+  description: 'The licence key as the buyer received it (spaces around it are ignored)',
+  errorMessage: `The licence key is 1 to ${LIMITS.licenseKeyMaxLength} characters of plain text`,
+});
+
+/** Which product the key must belong to: without it, any product that sold the key. */
+const LicenseProductSchema = Type.Optional(
+  Type.String({
+    format: 'uuid',
+    pattern: `^${UUID_PATTERN}$`,
+    description: 'The product the key must belong to; recommended (a key of another product then answers unknown)',
+  }),
+);
+
+/** A name for one installation, chosen by the seller's software: a machine name, an install id. */
+export const LicenseInstanceSchema = PlainLine({
+  minLength: 1,
+  maxLength: LIMITS.licenseInstanceMaxLength,
+  pattern: '\\S',
+  description: 'A name for the installation (a machine name or an id the software keeps); spaces around it are ignored',
+  errorMessage: `The instance is a name of 1 to ${LIMITS.licenseInstanceMaxLength} characters of plain text, on one line`,
+});
+
+export const LicenseCheckBodySchema = Type.Object(
+  { key: LicenseKeyTextSchema, product_id: LicenseProductSchema },
+  { additionalProperties: false, examples: [{ key: 'KV-7QF2-M9XD-K4TB-PW3H', product_id: EXAMPLE_PRODUCT_ID }] },
+);
+export type LicenseCheckBody = Static<typeof LicenseCheckBodySchema>;
+
+export const LicenseActivationBodySchema = Type.Object(
+  { key: LicenseKeyTextSchema, product_id: LicenseProductSchema, instance: LicenseInstanceSchema },
+  {
+    additionalProperties: false,
+    examples: [{ key: 'KV-7QF2-M9XD-K4TB-PW3H', product_id: EXAMPLE_PRODUCT_ID, instance: 'design-studio-laptop' }],
+  },
+);
+export type LicenseActivationBody = Static<typeof LicenseActivationBodySchema>;
+
+/** `active`: sold and not revoked; `revoked`: its order was refunded; `unknown`: no sold key of that product has this text. */
+export const LicenseStateSchema = Type.Enum(['active', 'revoked', 'unknown'], { description: 'What the shop knows of the key' });
+export type LicenseState = Static<typeof LicenseStateSchema>;
+
+/**
+ * The licence check's one answer. An unknown key (never sold, another product's, or no key at all) says
+ * nothing more: product_id null, activations 0, max_activations null.
+ */
+export const LicenseStatusSchema = Type.Object(
+  {
+    valid: Type.Boolean({ description: 'True only for an active key: the software may run' }),
+    status: LicenseStateSchema,
+    product_id: Type.Union([IdSchema, Type.Null()], { description: 'The product the key was sold for; null when unknown' }),
+    activations: Type.Integer({ minimum: 0, description: 'Instances the key is activated on now' }),
+    max_activations: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description: "The product's limit of instances; null when it sets none, or when the key is unknown",
+    }),
+  },
+  {
+    examples: [
+      { valid: true, status: 'active', product_id: EXAMPLE_PRODUCT_ID, activations: 1, max_activations: 3 },
+      { valid: false, status: 'unknown', product_id: null, activations: 0, max_activations: null },
+    ],
+  },
+);
+export type LicenseStatus = Static<typeof LicenseStatusSchema>;
 
 /** PayPal's webhook envelope; verified with PayPal before anything is done with it. */
 export const PayPalWebhookEventSchema = Type.Object({

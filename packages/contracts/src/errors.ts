@@ -118,6 +118,18 @@ export const API_ERROR_CODES = [
   /** A product that already carries as many files as allowed. */
   'product_files_full',
 
+  // Licence checks (the seller's own software; docs/decisions/025-licence-check-api.md).
+  /** An activation or deactivation with a key that is not a sold key of the product: the same for a key never sold, another product's, or none at all. */
+  'license_not_found',
+  /** A key sold for more than one product, checked without `product_id`. */
+  'license_product_required',
+  /** An activation or deactivation of a key revoked when its order was refunded. */
+  'license_revoked',
+  /** An activation past the product's limit of instances per key. */
+  'activation_limit_reached',
+  /** A deactivation of an instance the key is not activated on. */
+  'activation_not_found',
+
   // Payments.
   /** PayPal has no credentials (and the sandbox is off). */
   'payments_not_configured',

@@ -11,6 +11,7 @@ import {
   PasswordResetBodySchema,
   PasswordResetRequestBodySchema,
   UserActiveBodySchema,
+  AdminProductSchema,
   DashboardStatsSchema,
   DeliveryLogQuerySchema,
   DeliveryLogSchema,
@@ -22,6 +23,9 @@ import {
   LicenseKeysAddedSchema,
   LicenseKeysInputSchema,
   LicenseKeyStockSchema,
+  LicenseActivationBodySchema,
+  LicenseCheckBodySchema,
+  LicenseStatusSchema,
   PayPalWebhookEventSchema,
   IdParamsSchema,
   IdSchema,
@@ -78,6 +82,8 @@ export interface RouteDefinition {
   readonly path: string;
   readonly access: Access;
   readonly summary: string;
+  /** A longer explanation for the OpenAPI document (Markdown), for routes called by programs other than our apps. */
+  readonly description?: string;
   readonly tag: string;
   readonly params?: TSchema;
   readonly querystring?: TSchema;
@@ -93,6 +99,11 @@ export interface RouteDefinition {
 const define = <const T extends Record<string, RouteDefinition>>(table: T): T => table;
 
 const Empty = Type.Null({ description: 'No content' });
+
+/** What every licence route's description ends with: no sign-in, and its two rate limits. */
+const LICENSE_ROUTES_NOTE = (text: string) =>
+  `${text}\n\nNo sign-in. Rate limited per address (by default 20 requests a minute on each route) and per key (by default ` +
+  '60 requests a minute over the three licence routes, whatever the address): over either, 429 `too_many_requests` with `Retry-After`.';
 
 export const routes = define({
   /* Auth */
@@ -368,6 +379,56 @@ export const routes = define({
     response: Type.Unknown({ description: 'The file' }),
   },
 
+  /* Licence checks: called by the software the shop sells (docs/decisions/025-licence-check-api.md) */
+  validateLicense: {
+    ...endpoints.validateLicense,
+    access: 'public',
+    summary: "Check a licence key from the seller's own software: active, revoked or unknown",
+    description: LICENSE_ROUTES_NOTE(
+      'The software sends the key its user entered, with its product id (recommended), and runs only when `valid` is true. ' +
+        '`active`: a key sold and not refunded. `revoked`: its order was refunded (`valid` false; its activations stay recorded). ' +
+        '`unknown`: no sold key of that product has this text. A key never sold, a key of another product and a mistyped one all answer ' +
+        '`unknown`, with `product_id` null, `activations` 0 and `max_activations` null, and nothing about any other key. ' +
+        'A key text sold for two products, checked without `product_id`: 400 `license_product_required`.',
+    ),
+    tag: 'licences',
+    body: LicenseCheckBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: LicenseStatusSchema,
+  },
+  activateLicense: {
+    ...endpoints.activateLicense,
+    access: 'public',
+    summary: 'Activate a licence key on one instance (a machine), within the product’s limit',
+    description: LICENSE_ROUTES_NOTE(
+      "Counts `instance` against the product's `max_activations` and answers the key's status after it. Activating an instance " +
+        'already counted changes nothing and answers the same, so the software may activate at every start. Over the limit: 409 ' +
+        '`activation_limit_reached` (deactivate another instance first). A revoked key: 409 `license_revoked`. A key that is not a ' +
+        'sold key of the product (never sold, another product’s, or none): 404 `license_not_found`, the same answer for each.',
+    ),
+    tag: 'licences',
+    body: LicenseActivationBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: LicenseStatusSchema,
+  },
+  deactivateLicense: {
+    ...endpoints.deactivateLicense,
+    access: 'public',
+    summary: 'Deactivate a licence key on one instance, freeing its slot',
+    description: LICENSE_ROUTES_NOTE(
+      "Removes `instance` from the key's activations and answers the key's status after it. An instance the key is not activated " +
+        'on: 404 `activation_not_found`. A revoked key: 409 `license_revoked` (its activations stay recorded). A key that is not a ' +
+        'sold key of the product: 404 `license_not_found`.',
+    ),
+    tag: 'licences',
+    body: LicenseActivationBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: LicenseStatusSchema,
+  },
+
   /* Admin */
   adminStats: {
     ...endpoints.adminStats,
@@ -441,7 +502,7 @@ export const routes = define({
     tag: 'admin',
     body: ProductInputSchema,
     status: 201,
-    response: ProductSchema,
+    response: AdminProductSchema,
   },
   adminUpdateProduct: {
     ...endpoints.adminUpdateProduct,
@@ -451,7 +512,7 @@ export const routes = define({
     params: IdParamsSchema,
     body: ProductInputSchema,
     status: 200,
-    response: ProductSchema,
+    response: AdminProductSchema,
   },
   adminDeleteProduct: {
     ...endpoints.adminDeleteProduct,

@@ -12,6 +12,7 @@ import {
   listProductPage,
   listProducts,
   SUMMARY_COLUMNS,
+  toAdminProduct,
   toProduct,
   toProductSummary,
   updateProduct,
@@ -46,7 +47,7 @@ export function catalogHandlers(
 > {
   const list = async (query: Parameters<typeof listProducts>[1]) => {
     const { rows, total } = await listProducts(app.db, query);
-    return { products: rows.map(toProduct), total };
+    return { products: rows.map(toAdminProduct), total };
   };
 
   const cache = app.catalogCache;
@@ -85,13 +86,13 @@ export function catalogHandlers(
     adminListProducts: ({ query }) => list(query),
     adminCreateProduct: async ({ body }) => {
       checkProductInput(body);
-      return toProduct(await insertProduct(app.db, body));
+      return toAdminProduct(await insertProduct(app.db, body));
     },
     adminUpdateProduct: async ({ params, body }) => {
       checkProductInput(body);
       const row = await updateProduct(app.db, params.id, body);
       if (!row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
-      return toProduct(row);
+      return toAdminProduct(row);
     },
     adminDeleteProduct: async ({ params }) => {
       if (!(await archiveProduct(app.db, params.id))) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');

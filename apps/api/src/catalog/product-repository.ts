@@ -6,6 +6,7 @@ import {
   LIMITS,
   toCents,
   toDollars,
+  type AdminProduct,
   type CategoryOption,
   type Product,
   type ProductSummary,
@@ -44,6 +45,14 @@ export const SUMMARY_COLUMNS = [
 export type ProductSummaryRow = Pick<ProductRow, (typeof SUMMARY_COLUMNS)[number]>;
 const DETAIL_COLUMNS = [...SUMMARY_COLUMNS, 'detailed_description'] as const;
 export type ProductDetailRow = Pick<ProductRow, (typeof DETAIL_COLUMNS)[number]>;
+/** The columns staff see: the whole product and what only the licence check uses. */
+const ADMIN_COLUMNS = [...DETAIL_COLUMNS, 'max_activations'] as const;
+export type AdminProductRow = Pick<ProductRow, (typeof ADMIN_COLUMNS)[number]>;
+
+/** A product as staff see it (AdminProduct in the contract). */
+export function toAdminProduct(row: AdminProductRow): AdminProduct {
+  return { ...toProduct(row), max_activations: row.max_activations };
+}
 
 /** A product as lists show it (ProductSummary in the contract). */
 export function toProductSummary(row: ProductSummaryRow): ProductSummary {
@@ -146,8 +155,8 @@ export async function listProductSummaries(
 }
 
 /** The staff list: whole products (the edit form opens from it), in the order asked, with the total. */
-export async function listProducts(db: Kysely<Database>, query: ProductListQuery): Promise<{ rows: ProductDetailRow[]; total: number }> {
-  const [rows, total] = await Promise.all([listProductPage(db, query, DETAIL_COLUMNS), countProducts(db, query)]);
+export async function listProducts(db: Kysely<Database>, query: ProductListQuery): Promise<{ rows: AdminProductRow[]; total: number }> {
+  const [rows, total] = await Promise.all([listProductPage(db, query, ADMIN_COLUMNS), countProducts(db, query)]);
   return { rows, total };
 }
 
@@ -195,6 +204,7 @@ export function insertProduct(
       ...(created_at ? { created_at } : {}),
       archived_at: null,
       download_limit: input.download_limit ?? LIMITS.downloadLimitDefault,
+      max_activations: input.max_activations ?? LIMITS.maxActivationsDefault,
       key_mode: input.key_mode ?? 'pool',
       key_pattern: generated ? (input.key_pattern ?? DEFAULT_KEY_PATTERN) : null,
       // Generated keys never run out: the product sells by key with the stock staff set.
@@ -205,7 +215,8 @@ export function insertProduct(
 }
 
 /**
- * Replaces a product's fields. The download limit and the key mode are kept when absent (older clients).
+ * Replaces a product's fields. The download limit, the activation limit and the key mode are kept when
+ * absent (older clients).
  * The stock: a product selling from a key pool counts it from the pool, not from the form; one whose keys
  * are generated takes the form's; one going back from generated keys to a pool takes the pool's unsold
  * keys (none: it is sold out until staff add some).
@@ -226,6 +237,7 @@ export function updateProduct(db: Kysely<Database>, id: string, input: ProductIn
       key_mode: mode as never,
       key_pattern: sql`CASE WHEN ${mode} = 'generated' THEN coalesce(${input.key_pattern ?? null}::text, key_pattern, ${DEFAULT_KEY_PATTERN}::text) ELSE NULL END`,
       download_limit: sql`coalesce(${input.download_limit ?? null}::int, download_limit)`,
+      max_activations: sql`coalesce(${input.max_activations ?? null}::int, max_activations)`,
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

@@ -82,6 +82,8 @@ export interface ProductsTable {
   key_mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
   /** The pattern generated keys follow (`X` is a random character); set when `key_mode` is generated. */
   key_pattern: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Instances one sold key may be activated on at once through the licence check API; 0: no limit. */
+  max_activations: ColumnType<number, number | undefined, number>;
 }
 
 /** A product's private file; kept while a delivered line points at it, after staff remove it (`removed_at`). */
@@ -197,6 +199,13 @@ export interface ProductReviewsTable {
   hidden_at: NullableTimestamp;
 }
 
+/** One instance (a machine) a sold key is activated on, through the licence check API. */
+export interface LicenseActivationsTable {
+  license_key_id: string;
+  instance: string;
+  created_at: Timestamp;
+}
+
 export interface PaymentEventsTable {
   id: Generated<string>;
   provider: string;
@@ -262,6 +271,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   license_keys: LicenseKeysTable;
+  license_activations: LicenseActivationsTable;
   payment_events: PaymentEventsTable;
   mail_outbox: MailOutboxTable;
   sessions: SessionsTable;

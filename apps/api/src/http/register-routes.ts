@@ -60,13 +60,21 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       throw new Error(`Route ${name} (${route.path}) is under /api/admin but its access is ${route.access}`);
     }
     const handler = handlers[name] as RouteHandler<RouteName>;
-    const def = route as Routes[RouteName] & { params?: TSchema; querystring?: TSchema; body?: TSchema; rateLimited?: true; multipart?: true };
+    const def = route as Routes[RouteName] & {
+      params?: TSchema;
+      querystring?: TSchema;
+      body?: TSchema;
+      rateLimited?: true;
+      multipart?: true;
+      description?: string;
+    };
     app.route({
       method: def.method,
       url: def.path,
       schema: {
         operationId: name,
         summary: def.summary,
+        ...(def.description ? { description: def.description } : {}),
         tags: [def.tag],
         ...(def.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
         ...(def.params ? { params: def.params } : {}),

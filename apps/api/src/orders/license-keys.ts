@@ -11,9 +11,14 @@ import type { DataCipher } from '../security/data-encryption.ts';
 const DIGEST_CONTEXT = 'license_keys.key_value';
 const contextOf = (productId: string) => `license_keys.key_value:${productId}`;
 
+/** The keyed digest of a key, as `license_keys.key_digest` holds it: how a key is found without decrypting any. */
+export function licenseKeyDigest(cipher: DataCipher, key: string): string {
+  return cipher.digest(key, DIGEST_CONTEXT);
+}
+
 /** The stored columns of a product's key: the envelope and the digest. */
 export function sealLicenseKey(cipher: DataCipher, productId: string, key: string): { key_value: string; key_digest: string } {
-  return { key_value: cipher.encrypt(key, contextOf(productId)), key_digest: cipher.digest(key, DIGEST_CONTEXT) };
+  return { key_value: cipher.encrypt(key, contextOf(productId)), key_digest: licenseKeyDigest(cipher, key) };
 }
 
 /** The key in clear, from a stored row. */

@@ -8,6 +8,7 @@ import { passwordResetHandlers } from '../auth/password-reset.ts';
 import { catalogHandlers } from '../catalog/handlers.ts';
 import { deliveryHandlers } from '../delivery/handlers.ts';
 import { registerRoutes, type RouteHandlers } from '../http/register-routes.ts';
+import { licenseHandlers } from '../licenses/handlers.ts';
 import { mailHandlers } from '../mail/handlers.ts';
 import { orderHandlers } from '../orders/handlers.ts';
 import { paymentHandlers } from '../payments/handlers.ts';
@@ -33,6 +34,7 @@ function routeHandlers(app: FastifyInstance) {
     ...userHandlers(app),
     ...orderHandlers(app),
     ...deliveryHandlers(app),
+    ...licenseHandlers(app),
     ...paymentHandlers(app),
     ...mailHandlers(app),
   } satisfies RouteHandlers;

@@ -1,4 +1,4 @@
-import { aProduct, aProductList } from '@store/api-fake';
+import { anAdminProduct, aProductList } from '@store/api-fake';
 import { LIMITS } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,7 +22,7 @@ describe('countKeys', () => {
 
 describe('the licence keys dialog', { timeout: 30_000 }, () => {
   it('shows the pool, adds pasted keys, lists the refused duplicates and refreshes the stock', async () => {
-    const product = aProduct({ title: 'Harborline Backup Pro', stock_quantity: 4 });
+    const product = anAdminProduct({ title: 'Harborline Backup Pro', stock_quantity: 4 });
     let stock = 4;
     let available = 5;
     api.on('adminListProducts', () => aProductList([{ ...product, stock_quantity: stock }]));
@@ -56,7 +56,7 @@ describe('the licence keys dialog', { timeout: 30_000 }, () => {
   });
 
   it('warns that the first keys switch a counted product to key delivery', async () => {
-    const product = aProduct({ title: 'Course Pack', stock_quantity: 40 });
+    const product = anAdminProduct({ title: 'Course Pack', stock_quantity: 40 });
     api.on('adminListProducts', aProductList([product]));
     api.on('adminLicenseKeyStock', { available: 0, sold: 0, reserved: 0 });
     const user = userEvent.setup();
@@ -70,7 +70,7 @@ describe('the licence keys dialog', { timeout: 30_000 }, () => {
   });
 
   it('asks for at least one key, and shows the server refusing the paste', async () => {
-    const product = aProduct({ title: 'Keyed' });
+    const product = anAdminProduct({ title: 'Keyed' });
     api.on('adminListProducts', aProductList([product]));
     api.on('adminLicenseKeyStock', { available: 1, sold: 0, reserved: 0 });
     api.on('adminAddLicenseKeys', api.error(404, 'Product not found', 'product_not_found'));

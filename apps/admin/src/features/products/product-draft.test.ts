@@ -1,4 +1,4 @@
-import { aProduct } from '@store/api-fake';
+import { anAdminProduct } from '@store/api-fake';
 import { DEFAULT_KEY_PATTERN, KEY_ALPHABET, LIMITS } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -43,6 +43,7 @@ describe('checkProductDraft', () => {
         system_requirements: { OS: 'Linux' },
         stock_quantity: 0,
         download_limit: 5,
+        max_activations: 3,
         key_mode: 'pool',
         key_pattern: null,
       },
@@ -87,6 +88,24 @@ describe('checkProductDraft', () => {
 
   it('accepts download limits from 1 to the maximum', () => {
     for (const limit of ['1', ' 5 ', String(LIMITS.downloadLimitMax)]) expect(checkProductDraft({ ...filled(), download_limit: limit }).ok).toBe(true);
+  });
+
+  it.each(['-1', '10001', '1.5', '', 'unlimited'])("refuses the activation limit '%s' with the contract's sentence", (limit) => {
+    const check = checkProductDraft({ ...filled(), max_activations: limit });
+    expect(!check.ok && check.errors.max_activations).toBe(
+      `The activation limit is a whole number from 0 (no limit) to ${LIMITS.maxActivationsMax}`,
+    );
+  });
+
+  it('accepts activation limits from 0 (no limit) to the maximum, and sends them as numbers', () => {
+    for (const [limit, sent] of [
+      ['0', 0],
+      [' 3 ', 3],
+      [String(LIMITS.maxActivationsMax), LIMITS.maxActivationsMax],
+    ] as const) {
+      const check = checkProductDraft({ ...filled(), max_activations: limit });
+      expect(check.ok && check.value.max_activations).toBe(sent);
+    }
   });
 
   it('sends the pattern of generated keys, trimmed, and no pattern for a pool', () => {
@@ -167,7 +186,12 @@ describe('addRequirement', () => {
 
 describe('draftFromProduct', () => {
   it('fills every field and gives back the same body', () => {
-    const product = aProduct({ price: 129, stock_quantity: 3, features: ['A', 'B'], system_requirements: { OS: 'macOS', RAM: '8 GB' } });
+    const product = anAdminProduct({
+      price: 129,
+      stock_quantity: 3,
+      features: ['A', 'B'],
+      system_requirements: { OS: 'macOS', RAM: '8 GB' },
+    });
 
     const draft = draftFromProduct(product);
 
@@ -184,23 +208,37 @@ describe('draftFromProduct', () => {
       system_requirements: { OS: 'macOS', RAM: '8 GB' },
       stock_quantity: 3,
       download_limit: product.download_limit,
+      max_activations: product.max_activations,
       key_mode: 'pool',
       key_pattern: null,
     });
   });
 
-  it('starts a new product with the default download limit, a key pool and the default pattern', () => {
-    expect(emptyDraft()).toMatchObject({ download_limit: String(LIMITS.downloadLimitDefault), key_mode: 'pool', key_pattern: DEFAULT_KEY_PATTERN });
+  it('starts a new product with the default download and activation limits, a key pool and the default pattern', () => {
+    expect(emptyDraft()).toMatchObject({
+      download_limit: String(LIMITS.downloadLimitDefault),
+      max_activations: String(LIMITS.maxActivationsDefault),
+      key_mode: 'pool',
+      key_pattern: DEFAULT_KEY_PATTERN,
+    });
+  });
+
+  it("fills the product's activation limit, no limit (0) included", () => {
+    for (const limit of [0, 25]) {
+      const draft = draftFromProduct(anAdminProduct({ max_activations: limit }));
+      expect(draft.max_activations).toBe(String(limit));
+      expect(toProductInput(draft).max_activations).toBe(limit);
+    }
   });
 
   it('fills the delivery of a product with generated keys', () => {
-    const draft = draftFromProduct(aProduct({ download_limit: 12, key_mode: 'generated', key_pattern: 'ACME-XXXXXXXX' }));
+    const draft = draftFromProduct(anAdminProduct({ download_limit: 12, key_mode: 'generated', key_pattern: 'ACME-XXXXXXXX' }));
 
     expect(draft).toMatchObject({ download_limit: '12', key_mode: 'generated', key_pattern: 'ACME-XXXXXXXX' });
     expect(toProductInput(draft)).toMatchObject({ download_limit: 12, key_mode: 'generated', key_pattern: 'ACME-XXXXXXXX' });
   });
 
   it('keeps the single image of an older product', () => {
-    expect(draftFromProduct(aProduct({ images: [], image: '/uploads/old.png' })).images).toEqual(['/uploads/old.png']);
+    expect(draftFromProduct(anAdminProduct({ images: [], image: '/uploads/old.png' })).images).toEqual(['/uploads/old.png']);
   });
 });

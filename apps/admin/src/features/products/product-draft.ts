@@ -8,8 +8,8 @@ import {
   SystemRequirementsSchema,
   hasWholeCents,
   type Category,
+  type AdminProduct,
   type KeyMode,
-  type Product,
   type ProductInput,
   type ProductType,
 } from '@store/contracts';
@@ -37,6 +37,8 @@ export interface ProductDraft {
   stock: string;
   /** Downloads of each file per purchase, as typed. */
   download_limit: string;
+  /** Instances (machines) one sold key may be activated on through the licence check API, as typed; 0 sets no limit. */
+  max_activations: string;
   key_mode: KeyMode;
   /** The generated keys' pattern, kept while the mode is `pool` so switching back does not lose it. */
   key_pattern: string;
@@ -52,6 +54,7 @@ export type ProductField =
   | 'requirements'
   | 'stock'
   | 'download_limit'
+  | 'max_activations'
   | 'key_mode'
   | 'key_pattern';
 export type ProductErrors = Partial<Record<ProductField, string>>;
@@ -76,6 +79,7 @@ export const PRODUCT_LIMITS = {
   priceMax: bound(properties.price, 'maximum', 1_000_000),
   stockMax: bound(properties.stock_quantity, 'maximum', 1_000_000),
   downloadLimitMax: LIMITS.downloadLimitMax,
+  maxActivationsMax: LIMITS.maxActivationsMax,
   keyPatternMax: LIMITS.keyPatternMaxLength,
 } as const;
 
@@ -83,6 +87,12 @@ export const PRODUCT_LIMITS = {
 const DOWNLOAD_LIMIT_MESSAGE = (() => {
   const message = (properties.download_limit as { errorMessage?: unknown }).errorMessage;
   return typeof message === 'string' ? message : `The download limit is a whole number from 1 to ${LIMITS.downloadLimitMax}`;
+})();
+
+/** The contract's sentence for an activation limit out of bounds, likewise said for text that is no number. */
+const MAX_ACTIVATIONS_MESSAGE = (() => {
+  const message = (properties.max_activations as { errorMessage?: unknown }).errorMessage;
+  return typeof message === 'string' ? message : `The activation limit is a whole number from 0 (no limit) to ${LIMITS.maxActivationsMax}`;
 })();
 
 export function emptyDraft(): ProductDraft {
@@ -98,13 +108,14 @@ export function emptyDraft(): ProductDraft {
     requirements: [],
     stock: '',
     download_limit: String(LIMITS.downloadLimitDefault),
+    max_activations: String(LIMITS.maxActivationsDefault),
     key_mode: 'pool',
     key_pattern: DEFAULT_KEY_PATTERN,
   };
 }
 
 /** Every field of a saved product, for the edit form. */
-export function draftFromProduct(product: Product): ProductDraft {
+export function draftFromProduct(product: AdminProduct): ProductDraft {
   const images = product.images.length > 0 ? product.images : product.image ? [product.image] : [];
   return {
     title: product.title,
@@ -118,6 +129,7 @@ export function draftFromProduct(product: Product): ProductDraft {
     requirements: Object.entries(product.system_requirements),
     stock: String(product.stock_quantity),
     download_limit: String(product.download_limit),
+    max_activations: String(product.max_activations),
     key_mode: product.key_mode,
     key_pattern: product.key_pattern ?? DEFAULT_KEY_PATTERN,
   };
@@ -135,8 +147,8 @@ function parsePrice(text: string): number {
   return trimmed === '' ? Number.NaN : Number(trimmed);
 }
 
-/** The download limit as a number; NaN for empty or non-numeric text (the check names the bounds). */
-function parseDownloadLimit(text: string): number {
+/** A limit (downloads, activations) as a number; NaN for empty or non-numeric text (the check names the bounds). */
+function parseLimit(text: string): number {
   const trimmed = text.trim();
   return trimmed === '' ? Number.NaN : Number(trimmed);
 }
@@ -164,7 +176,8 @@ export function toProductInput(draft: ProductDraft): ProductInput {
     features: draft.features,
     system_requirements: Object.fromEntries(draft.requirements),
     stock_quantity: parseStock(draft.stock),
-    download_limit: parseDownloadLimit(draft.download_limit),
+    download_limit: parseLimit(draft.download_limit),
+    max_activations: parseLimit(draft.max_activations),
     key_mode: draft.key_mode,
     // A pool product keeps no pattern; one typed before switching back to the pool is not sent.
     key_pattern: draft.key_mode === 'generated' ? draft.key_pattern.trim() : null,
@@ -203,6 +216,7 @@ function fieldOf(path: string): ProductField | null {
     case 'system_requirements':
       return 'requirements';
     case 'download_limit':
+    case 'max_activations':
     case 'key_mode':
     case 'key_pattern':
       return head;
@@ -227,6 +241,7 @@ export const PRODUCT_FORM: SchemaForm<ProductDraft, typeof ProductInputSchema, P
     if (stock) errors.stock = stock;
     // Text that is no number gets the contract's sentence about the bounds, not 'must be a finite number'.
     if (!Number.isFinite(input.download_limit)) errors.download_limit = DOWNLOAD_LIMIT_MESSAGE;
+    if (!Number.isFinite(input.max_activations)) errors.max_activations = MAX_ACTIVATIONS_MESSAGE;
     return errors;
   },
 };

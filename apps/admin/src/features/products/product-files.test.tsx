@@ -1,4 +1,4 @@
-import { aProduct, aProductFile, aProductList, deferred, never } from '@store/api-fake';
+import { anAdminProduct, aProductFile, aProductList, deferred, never } from '@store/api-fake';
 import type { ProductFile } from '@store/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -17,7 +17,7 @@ const SHA = '3f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a';
 
 /** The catalogue with one product and its files; `files` is read at each call, so a test can change it. */
 function fakeProduct(files: { current: ProductFile[] }) {
-  const product = aProduct({ title: 'Course Bundle' });
+  const product = anAdminProduct({ title: 'Course Bundle' });
   api.on('adminListProducts', aProductList([product]));
   api.on('adminLicenseKeyStock', { available: 0, sold: 0, reserved: 0 });
   api.on('adminListProductFiles', () => ({ files: files.current }));

@@ -1,5 +1,5 @@
-import { aProduct, aProductList, deferred, type ErrorAnswer } from '@store/api-fake';
-import { DEFAULT_KEY_PATTERN, KEY_ALPHABET, LIMITS, type Product, type ProductInput } from '@store/contracts';
+import { anAdminProduct, aProductList, deferred, type ErrorAnswer } from '@store/api-fake';
+import { DEFAULT_KEY_PATTERN, KEY_ALPHABET, LIMITS, type AdminProduct, type ProductInput } from '@store/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 
 /** The catalogue the list shows; an edited product's key pool is empty and it has no files unless a test says otherwise. */
-function fakeCatalogue(products: Product[] = []) {
+function fakeCatalogue(products: AdminProduct[] = []) {
   api.on('adminListProducts', aProductList(products));
   api.on('adminLicenseKeyStock', { available: 0, sold: 0, reserved: 0 });
   api.on('adminListProductFiles', { files: [] });
@@ -38,7 +38,7 @@ async function fillRequired(user: UserEvent, dialog: HTMLElement, fields: { titl
  */
 const toastShown = (text: string) => waitFor(() => expect(screen.getByText(text)).toBeInTheDocument());
 
-const created = (body: ProductInput): Product => ({ ...aProduct(), ...body, image: null, rating: 4, reviews_count: 0 });
+const created = (body: ProductInput): AdminProduct => ({ ...anAdminProduct(), ...body, image: null, rating: 4, reviews_count: 0 });
 
 describe('the product form', { timeout: 30_000 }, () => {
   it('has every field of the spec, the price in steps of 0.01 and image files only', async () => {
@@ -123,6 +123,7 @@ describe('the product form', { timeout: 30_000 }, () => {
       system_requirements: { RAM: '8 GB' },
       stock_quantity: 0,
       download_limit: 5,
+      max_activations: 3,
       key_mode: 'pool',
       key_pattern: null,
     });
@@ -233,7 +234,7 @@ describe('the product form', { timeout: 30_000 }, () => {
   });
 
   it('sends one save however often the form is submitted while it is checked or sent', async () => {
-    const answer = deferred<Product>();
+    const answer = deferred<AdminProduct>();
     fakeCatalogue();
     api.on('adminCreateProduct', () => answer.promise);
     const user = userEvent.setup();
@@ -305,7 +306,7 @@ describe('the product form', { timeout: 30_000 }, () => {
   });
 
   it('fills every field when editing, and saves with PUT', async () => {
-    const product = aProduct({
+    const product = anAdminProduct({
       title: 'Lumora Studio',
       price: 129,
       category: 'plugins',
@@ -353,7 +354,7 @@ describe('the product form', { timeout: 30_000 }, () => {
   });
 
   it('shows the stock of a product sold by licence key as counted from its keys, not editable', async () => {
-    const product = aProduct({ title: 'Harborline Backup', stock_quantity: 3 });
+    const product = anAdminProduct({ title: 'Harborline Backup', stock_quantity: 3 });
     fakeCatalogue([product]);
     api.on('adminLicenseKeyStock', { available: 4, sold: 2, reserved: 1 });
     const user = userEvent.setup();
@@ -414,6 +415,33 @@ describe("the product form's delivery", { timeout: 30_000 }, () => {
     expect(api.calls('adminCreateProduct')[0]?.body).toMatchObject({ download_limit: 12, key_mode: 'generated', key_pattern: 'ACME-XXXX-XXXX' });
   });
 
+  it('sends the activation limit staff set, and refuses one out of bounds with the contract’s message', async () => {
+    fakeCatalogue();
+    api.on('adminCreateProduct', ({ body }) => created(body));
+    const user = userEvent.setup();
+    const dialog = await openAddForm(user);
+    const field = within(dialog).getByLabelText('Activations per key');
+    expect(field).toHaveValue(LIMITS.maxActivationsDefault);
+    expect(field).toHaveAttribute('min', '0');
+    expect(field).toHaveAttribute('max', String(LIMITS.maxActivationsMax));
+
+    await fillRequired(user, dialog);
+    await user.clear(field);
+    await user.type(field, String(LIMITS.maxActivationsMax + 1));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    expect(
+      await within(dialog).findByText(`The activation limit is a whole number from 0 (no limit) to ${LIMITS.maxActivationsMax}`),
+    ).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('adminCreateProduct')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    await toastShown('Product created successfully!');
+    expect(api.calls('adminCreateProduct')[0]?.body).toMatchObject({ max_activations: 0 });
+  });
+
   it("refuses a key pattern the contract refuses, with the contract's message, and sends nothing", async () => {
     fakeCatalogue();
     const user = userEvent.setup();
@@ -439,7 +467,13 @@ describe("the product form's delivery", { timeout: 30_000 }, () => {
   });
 
   it("fills a product's delivery when editing, and sends no pattern once it is back to a key pool", async () => {
-    const product = aProduct({ title: 'Keyforge', download_limit: 3, key_mode: 'generated', key_pattern: 'KF-XXXXXXXX' });
+    const product = anAdminProduct({
+      title: 'Keyforge',
+      download_limit: 3,
+      max_activations: 8,
+      key_mode: 'generated',
+      key_pattern: 'KF-XXXXXXXX',
+    });
     fakeCatalogue([product]);
     api.on('adminUpdateProduct', ({ body }) => ({ ...product, ...body, key_pattern: body.key_pattern ?? null }));
     const user = userEvent.setup();
@@ -449,6 +483,7 @@ describe("the product form's delivery", { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
 
     expect(within(dialog).getByLabelText('Download limit')).toHaveValue(3);
+    expect(within(dialog).getByLabelText('Activations per key')).toHaveValue(8);
     expect(within(dialog).getByRole('combobox', { name: 'Licence keys' })).toHaveValue('generated');
     expect(within(dialog).getByLabelText('Key pattern')).toHaveValue('KF-XXXXXXXX');
 
@@ -457,6 +492,11 @@ describe("the product form's delivery", { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Product' }));
 
     await toastShown('Product updated successfully!');
-    expect(api.calls('adminUpdateProduct')[0]?.body).toMatchObject({ download_limit: 3, key_mode: 'pool', key_pattern: null });
+    expect(api.calls('adminUpdateProduct')[0]?.body).toMatchObject({
+      download_limit: 3,
+      max_activations: 8,
+      key_mode: 'pool',
+      key_pattern: null,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { KEY_MODES, PRODUCT_TYPES, type Product, type ProductInput } from '@store/contracts';
+import { KEY_MODES, PRODUCT_TYPES, type AdminProduct, type ProductInput } from '@store/contracts';
 import { Button, Modal, SelectField, TextAreaField, TextField, withDetail, type SelectOption } from '@store/ui';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -20,12 +20,12 @@ const KEY_MODE_OPTIONS: SelectOption[] = KEY_MODES.map(({ value, label }) => ({ 
 export interface ProductFormModalProps {
   open: boolean;
   /** The product being edited; null adds a new one. */
-  product: Product | null;
+  product: AdminProduct | null;
   categories: readonly SelectOption[];
   /** The close icon, Escape, the backdrop and Cancel: the form's state goes with it (reset). */
   onClose: () => void;
   /** After a successful save: the list reloads and the modal closes. */
-  onSaved: (product: Product) => void;
+  onSaved: (product: AdminProduct) => void;
 }
 
 /** The Add Product / Edit Product dialog; its form starts fresh each time it opens. */
@@ -38,10 +38,10 @@ export function ProductFormModal({ open, product, categories, onClose, onSaved }
 }
 
 interface ProductFormProps {
-  product: Product | null;
+  product: AdminProduct | null;
   categories: readonly SelectOption[];
   onCancel: () => void;
-  onSaved: (product: Product) => void;
+  onSaved: (product: AdminProduct) => void;
 }
 
 function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProps) {
@@ -172,6 +172,16 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
             max={PRODUCT_LIMITS.downloadLimitMax}
             hint="Downloads of each file per purchase"
             {...field('download_limit')}
+          />
+          <TextField
+            label="Activations per key"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            max={PRODUCT_LIMITS.maxActivationsMax}
+            hint="Machines one sold key may be activated on at once, through the licence check API; 0 for no limit"
+            {...field('max_activations')}
           />
           <SelectField
             label="Licence keys"

@@ -1,20 +1,20 @@
-import { labelOf, CATEGORIES, PRODUCT_TYPES, formatUsd, type Product } from '@store/contracts';
+import { labelOf, CATEGORIES, PRODUCT_TYPES, formatUsd, type AdminProduct } from '@store/contracts';
 import { Badge, DataCell, DataHeaderCell, DataRow, DataTable, IconButton, ImageIcon, KeyIcon, PencilIcon, Spinner, TrashIcon, resolveAssetUrl } from '@store/ui';
 import { env } from '../../env.ts';
 import * as styles from './products.css.ts';
 
 export interface ProductTableProps {
-  products: readonly Product[];
+  products: readonly AdminProduct[];
   /** Ids of products being deleted: their buttons wait. */
   deleting: ReadonlySet<string>;
   /** A new search or filter is loading over these rows. */
   busy?: boolean;
-  onEdit: (product: Product) => void;
-  onKeys: (product: Product) => void;
-  onDelete: (product: Product) => void;
+  onEdit: (product: AdminProduct) => void;
+  onKeys: (product: AdminProduct) => void;
+  onDelete: (product: AdminProduct) => void;
 }
 
-function Thumbnail({ product }: { product: Product }) {
+function Thumbnail({ product }: { product: AdminProduct }) {
   const src = resolveAssetUrl(product.images[0] ?? product.image, env.apiBase);
   return (
     <span className={styles.thumb}>

@@ -1,4 +1,4 @@
-import { aProduct, aProductList as list } from '@store/api-fake';
+import { anAdminProduct, aProductList as list } from '@store/api-fake';
 import { LIMITS } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +15,7 @@ beforeEach(() => {
 
 describe('the products screen', () => {
   it('lists each product with its thumbnail, category, type, price, stock and named actions', async () => {
-    const writer = aProduct({
+    const writer = anAdminProduct({
       title: 'Aurora Writer',
       category: 'ai_tools',
       product_type: 'subscription',
@@ -24,7 +24,7 @@ describe('the products screen', () => {
       images: ['/uploads/cover.png'],
       image: '/uploads/cover.png',
     });
-    const empty = aProduct({ title: 'Sold Out Pack', images: [], image: null, stock_quantity: 0 });
+    const empty = anAdminProduct({ title: 'Sold Out Pack', images: [], image: null, stock_quantity: 0 });
     api.on('adminListProducts', list([writer, empty]));
 
     renderApp('/admin/products');
@@ -46,7 +46,7 @@ describe('the products screen', () => {
   });
 
   it('searches after a pause in typing, with the term in the address', async () => {
-    api.on('adminListProducts', ({ query }) => list(query.search === 'vpn' ? [aProduct({ title: 'Warden VPN' })] : [aProduct({ title: 'Other' })]));
+    api.on('adminListProducts', ({ query }) => list(query.search === 'vpn' ? [anAdminProduct({ title: 'Warden VPN' })] : [anAdminProduct({ title: 'Other' })]));
     const user = userEvent.setup();
     const { router } = renderApp('/admin/products');
     await screen.findByText('Other');
@@ -61,7 +61,7 @@ describe('the products screen', () => {
   });
 
   it('filters by category', async () => {
-    api.on('adminListProducts', list([aProduct()]));
+    api.on('adminListProducts', list([anAdminProduct()]));
     const user = userEvent.setup();
     const { router } = renderApp('/admin/products');
     await screen.findByRole('button', { name: /^Edit / });
@@ -73,8 +73,8 @@ describe('the products screen', () => {
   });
 
   it('loads the next 50 products with Load more', async () => {
-    const first = Array.from({ length: LIMITS.pageSize }, () => aProduct());
-    const last = aProduct({ title: 'The last one' });
+    const first = Array.from({ length: LIMITS.pageSize }, () => anAdminProduct());
+    const last = anAdminProduct({ title: 'The last one' });
     api.on('adminListProducts', ({ query }) => (query.offset === 50 ? list([last], 51) : list(first, 51)));
     const user = userEvent.setup();
     renderApp('/admin/products');
@@ -89,7 +89,7 @@ describe('the products screen', () => {
   }, 30_000);
 
   it('deletes nothing when the confirmation is cancelled', async () => {
-    const product = aProduct({ title: 'Keep Me' });
+    const product = anAdminProduct({ title: 'Keep Me' });
     api.on('adminListProducts', list([product]));
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const user = userEvent.setup();
@@ -103,7 +103,7 @@ describe('the products screen', () => {
   });
 
   it('deletes a confirmed product and reloads the list', async () => {
-    const product = aProduct({ title: 'Old Plugin' });
+    const product = anAdminProduct({ title: 'Old Plugin' });
     let deleted = false;
     api.on('adminListProducts', () => list(deleted ? [] : [product]));
     api.on('adminDeleteProduct', () => {
@@ -124,7 +124,7 @@ describe('the products screen', () => {
   });
 
   it("says why a delete failed, with the server's detail", async () => {
-    const product = aProduct({ title: 'Stuck' });
+    const product = anAdminProduct({ title: 'Stuck' });
     api.on('adminListProducts', list([product]));
     api.on('adminDeleteProduct', api.error(404, 'Product not found', 'product_not_found'));
     vi.spyOn(window, 'confirm').mockReturnValue(true);

@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, type Product } from '@store/contracts';
+import { CATEGORIES, type AdminProduct, type Category } from '@store/contracts';
 import { Button, EmptyState, PlusIcon, SearchField, SelectField, Skeleton, withDetail } from '@store/ui';
 import { keepPreviousData, useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -30,8 +30,8 @@ export function ProductsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Product | null>(null);
-  const [keysOf, setKeysOf] = useState<Product | null>(null);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const [keysOf, setKeysOf] = useState<AdminProduct | null>(null);
 
   const update = (patch: Partial<ProductSearch>, { replace = false } = {}) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace, resetScroll: false });
@@ -58,7 +58,7 @@ export function ProductsPage() {
   // Each delete its own mutation: several rows can be deleting at once, each showing it.
   const deleteProduct = useMutation({
     mutationKey: DELETE_KEY,
-    mutationFn: (product: Product) => api.adminDeleteProduct({ params: { id: product.id } }),
+    mutationFn: (product: AdminProduct) => api.adminDeleteProduct({ params: { id: product.id } }),
     onSuccess: () => {
       toast.success('Product deleted successfully!');
       return queryClient.invalidateQueries({ queryKey: productKeys.lists() });
@@ -67,7 +67,7 @@ export function ProductsPage() {
   });
   const deletingIds = useMutationState({
     filters: { mutationKey: DELETE_KEY, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as Product | undefined)?.id,
+    select: (mutation) => (mutation.state.variables as AdminProduct | undefined)?.id,
   });
   const deleting: ReadonlySet<string> = new Set(deletingIds.filter((id) => id !== undefined));
 
@@ -76,7 +76,7 @@ export function ProductsPage() {
     if (search.new) update({ new: undefined }, { replace: true });
   };
 
-  const remove = (product: Product) => {
+  const remove = (product: AdminProduct) => {
     if (window.confirm(DELETE_CONFIRMATION)) deleteProduct.mutate(product);
   };
 

@@ -7,6 +7,7 @@ import * as digitalDelivery from './2026-11-25-0001-digital-delivery.ts';
 import * as catalogChanges from './2026-11-25-0002-catalog-changes.ts';
 import * as passwordReset from './2026-11-25-0003-password-reset.ts';
 import * as keyRevocation from './2026-11-26-0001-key-revocation.ts';
+import * as licenceActivations from './2026-11-26-0003-licence-activations.ts';
 import * as reviews from './2026-11-26-0004-reviews.ts';
 import * as emailVerification from './2026-11-26-0005-email-verification.ts';
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0002-catalog-changes': catalogChanges,
   '2026-11-25-0003-password-reset': passwordReset,
   '2026-11-26-0001-key-revocation': keyRevocation,
+  '2026-11-26-0003-licence-activations': licenceActivations,
   '2026-11-26-0004-reviews': reviews,
   '2026-11-26-0005-email-verification': emailVerification,
 };
