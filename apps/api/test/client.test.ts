@@ -27,7 +27,8 @@ let sandbox: RunningPaymentSandbox;
 let peer: SmtpPeer;
 beforeAll(async () => {
   [sandbox, peer] = await Promise.all([startPaymentSandbox(), startSmtpPeer()]);
-  t = await build({ PAYPAL_API_URL: sandbox.url, COINGATE_API_URL: `${sandbox.url}/coingate/v2` });
+  // Every route once, many of them registering an account: more than a minute's sign-up limit of one address.
+  t = await build({ PAYPAL_API_URL: sandbox.url, COINGATE_API_URL: `${sandbox.url}/coingate/v2`, AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
