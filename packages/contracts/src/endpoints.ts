@@ -48,6 +48,7 @@ export const endpoints = {
   adminListOrders: { method: 'GET', path: '/api/admin/orders' },
   adminDeliveryLog: { method: 'GET', path: '/api/admin/orders/:id/delivery-log' },
   adminSetOrderStatus: { method: 'PATCH', path: '/api/admin/orders/:id/status' },
+  adminRefundOrder: { method: 'POST', path: '/api/admin/orders/:id/refund' },
   adminListUsers: { method: 'GET', path: '/api/admin/users' },
   adminUserCounts: { method: 'GET', path: '/api/admin/users/counts' },
   adminUserStats: { method: 'GET', path: '/api/admin/users/:id/stats' },

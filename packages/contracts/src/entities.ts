@@ -558,6 +558,73 @@ export type OrderListQuery = Static<typeof OrderListQuerySchema>;
 export const OrderListSchema = Type.Object({ orders: Type.Array(OrderSchema), total: Type.Integer() });
 export type OrderList = Static<typeof OrderListSchema>;
 
+/** Who gave the money back: staff from the admin, PayPal directly (its webhook), or the store itself for an order it could not serve. */
+export const RefundOriginSchema = Type.Enum(['staff', 'paypal', 'store'], { description: 'Who gave the money back' });
+export type RefundOrigin = Static<typeof RefundOriginSchema>;
+
+/** A refunded order's refund, for staff; the buyer sees only the status and is mailed. */
+export const OrderRefundSchema = Type.Object({
+  at: TimestampSchema,
+  origin: RefundOriginSchema,
+  /** Staff's reason; null for a refund made at PayPal or by the store. Never shown to the buyer. */
+  reason: Type.Union([Type.String(), Type.Null()]),
+  /** PayPal's refund id, when PayPal answered one. */
+  refund_id: Type.Union([Type.String(), Type.Null()]),
+});
+export type OrderRefund = Static<typeof OrderRefundSchema>;
+
+/** A PayPal dispute (or chargeback claim) over the order's payment, as PayPal's dispute webhooks last told it. */
+export const OrderDisputeSchema = Type.Object({
+  id: Type.String(),
+  /** PayPal's status: OPEN, WAITING_FOR_BUYER_RESPONSE, WAITING_FOR_SELLER_RESPONSE, UNDER_REVIEW, RESOLVED, OTHER. */
+  status: Type.String(),
+  /** PayPal's reason, e.g. MERCHANDISE_OR_SERVICE_NOT_RECEIVED, UNAUTHORISED. */
+  reason: Type.Union([Type.String(), Type.Null()]),
+  /** PayPal's outcome once resolved, e.g. RESOLVED_BUYER_FAVOUR, RESOLVED_SELLER_FAVOUR. */
+  outcome: Type.Union([Type.String(), Type.Null()]),
+  opened_at: TimestampSchema,
+  resolved_at: Type.Union([TimestampSchema, Type.Null()]),
+  /** Not resolved yet: it counts on the dashboard. */
+  open: Type.Boolean(),
+});
+export type OrderDispute = Static<typeof OrderDisputeSchema>;
+
+/** An order as staff see it: the buyer's order, with its refund, a refund under way, and its dispute. */
+export const AdminOrderSchema = Type.Object({
+  ...OrderSchema.properties,
+  refund: Type.Union([OrderRefundSchema, Type.Null()]),
+  /** Staff asked PayPal for the refund and it has not been recorded yet (PayPal did not answer; it is retried). */
+  refund_in_progress: Type.Boolean(),
+  dispute: Type.Union([OrderDisputeSchema, Type.Null()]),
+});
+export type AdminOrder = Static<typeof AdminOrderSchema>;
+
+export const AdminOrderListQuerySchema = Type.Object(
+  {
+    ...OrderListQuerySchema.properties,
+    /** `open`: orders with a dispute not resolved yet; `any`: orders that ever had one. */
+    dispute: Type.Optional(Type.Enum(['open', 'any'], { description: 'Only orders with an open dispute, or with any dispute' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminOrderListQuery = Static<typeof AdminOrderListQuerySchema>;
+export const AdminOrderListSchema = Type.Object({ orders: Type.Array(AdminOrderSchema), total: Type.Integer() });
+export type AdminOrderList = Static<typeof AdminOrderListSchema>;
+
+/** A full refund by staff: the reason is kept for staff and the records, never shown to the buyer. */
+export const RefundOrderBodySchema = Type.Object(
+  {
+    reason: PlainLine({
+      minLength: LIMITS.refundReasonMinLength,
+      maxLength: LIMITS.refundReasonMaxLength,
+      pattern: '\\S',
+      errorMessage: `Give a reason of ${LIMITS.refundReasonMinLength} to ${LIMITS.refundReasonMaxLength} characters`,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type RefundOrderBody = Static<typeof RefundOrderBodySchema>;
+
 export const PaymentOrderRequestSchema = Type.Object(
   {
     order_id: IdSchema,
@@ -726,6 +793,8 @@ export const DashboardStatsSchema = Type.Object({
   total_users: Type.Integer(),
   /** Dollars from paid and completed orders, test orders left out. */
   total_revenue: AmountSchema,
+  /** Orders with a PayPal dispute not resolved yet. */
+  open_disputes: Type.Integer({ minimum: 0 }),
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 

@@ -62,6 +62,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
  * Every status change the server allows. Payment moves pending to paid, an admin confirms or rejects,
  * delivery completes a paid or confirmed order, and an unpaid order that expires or is refused fails.
  * Money PayPal took for an order that can no longer be served is given back: the order becomes refunded.
+ * A completed order is refunded by staff or at PayPal: its keys are revoked and its downloads stop.
  * A capture that arrives after the order lapsed still delivers while the goods are there (failed to paid),
  * so money taken always means goods delivered or money returned (docs/decisions/015-trust.md).
  */
@@ -70,7 +71,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   rejected: ['confirmed', 'refunded'],
   paid: ['completed', 'refunded'],
   confirmed: ['completed'],
-  completed: [],
+  completed: ['refunded'],
   failed: ['paid', 'refunded'],
   refunded: [],
 };

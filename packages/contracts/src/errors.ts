@@ -89,6 +89,8 @@ export const API_ERROR_CODES = [
   // Orders.
   /** An order id the caller cannot see. */
   'order_not_found',
+  /** A download or key of an order that was refunded: its goods no longer work. */
+  'order_refunded',
   /** An order over the limits: quantity of one product, units in all, or total. */
   'order_too_large',
   /** A "free" order whose total is not zero. */
@@ -139,6 +141,10 @@ export const API_ERROR_CODES = [
   'order_expired',
   /** A PayPal capture that belongs to another order. */
   'order_mismatch',
+  /** A refund of an order that is not completed, already refunded, or was not paid through PayPal. */
+  'order_not_refundable',
+  /** A refund already under way for the order (another click, or PayPal has not answered yet). */
+  'refund_in_progress',
   /** PayPal answered with an error or without what the API needs. */
   'paypal_error',
   /** PayPal could not be reached. */

@@ -32,6 +32,10 @@ import {
   LoginBodySchema,
   MessageSchema,
   OrderListQuerySchema,
+  AdminOrderListQuerySchema,
+  AdminOrderListSchema,
+  AdminOrderSchema,
+  RefundOrderBodySchema,
   OrderListSchema,
   OrderSchema,
   PaymentLinkSchema,
@@ -526,11 +530,11 @@ export const routes = define({
   adminListOrders: {
     ...endpoints.adminListOrders,
     access: 'admin',
-    summary: 'Search and filter all orders',
+    summary: 'Search and filter all orders (?dispute=open for those with a PayPal dispute not resolved), each with its refund and dispute',
     tag: 'admin',
-    querystring: OrderListQuerySchema,
+    querystring: AdminOrderListQuerySchema,
     status: 200,
-    response: OrderListSchema,
+    response: AdminOrderListSchema,
   },
   adminDeliveryLog: {
     ...endpoints.adminDeliveryLog,
@@ -551,6 +555,18 @@ export const routes = define({
     querystring: StatusQuerySchema,
     status: 200,
     response: OrderSchema,
+  },
+  adminRefundOrder: {
+    ...endpoints.adminRefundOrder,
+    access: 'admin',
+    summary:
+      'Refund a completed order in full through PayPal (a reason is required): the order becomes refunded, its keys are revoked, its downloads stop and the buyer is mailed. ' +
+      '409 order_not_refundable for an order not completed or not paid through PayPal; 409 refund_in_progress while an earlier request waits for PayPal; 502 when PayPal refuses or does not answer (the refund is retried)',
+    tag: 'admin',
+    params: IdParamsSchema,
+    body: RefundOrderBodySchema,
+    status: 200,
+    response: AdminOrderSchema,
   },
   adminListUsers: {
     ...endpoints.adminListUsers,
