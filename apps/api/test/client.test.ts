@@ -353,6 +353,17 @@ const implementedCalls = {
     expect(answer.orders.map((listed) => listed.id)).toEqual([order.id]);
     return answer;
   },
+  adminRefundOrder: async () => {
+    // A free product's order (completed when placed): refunded without PayPal, its key revoked.
+    const admin = clientFor(await t.adminToken());
+    const product = await createProduct({ price: 0, stock_quantity: 0 });
+    await admin.adminAddLicenseKeys({ params: { id: product.id }, body: { keys: unique('REFUND-CLIENT-') } });
+    const order = await clientFor().createOrder({ body: { items: [{ product_id: product.id, quantity: 1 }], invoice_data: guestInvoice } });
+    expect(order.status).toBe('completed');
+    const answer = await admin.adminRefundOrder({ params: { id: order.id }, body: { reason: 'Bought by mistake' } });
+    expect(answer).toMatchObject({ status: 'refunded', refund: { origin: 'staff', reason: 'Bought by mistake' }, refund_in_progress: false });
+    return answer;
+  },
   adminSetOrderStatus: async () => {
     const order = await guestOrder();
     const answer = await clientFor(await t.adminToken()).adminSetOrderStatus({ params: { id: order.id }, query: { status: 'rejected' } });

@@ -25,9 +25,12 @@ export {
   type WebhookDelivery,
   type WebhookEvent,
   type WebhookEventInput,
+  type DisputeEventOptions,
   captureEvent,
   deliverWebhook,
+  disputeEvent,
   orderApprovedEvent,
+  refundAtPayPal,
   refundEvent,
   replayWebhook,
 } from './webhooks.ts';

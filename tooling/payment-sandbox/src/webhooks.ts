@@ -4,7 +4,8 @@ import { Problems, isObject, readObject, readString } from './body-reader.ts';
 import { invalidRequest, malformedJson, resourceNotFound } from './errors.ts';
 import { newEventId } from './ids.ts';
 import { captureView, orderView, refundView } from './order-view.ts';
-import type { CaptureStatus, SandboxState, WebhookTransmission } from './state.ts';
+import { refundCapture } from './orders.ts';
+import type { CaptureStatus, Refund, SandboxState, WebhookTransmission } from './state.ts';
 import { AUTH_ALGO, SANDBOX_CERT_ID, certUrlOf, eventHash, signTransmission, signerOf } from './webhook-signing.ts';
 
 /** A webhook event as PayPal posts it. */
@@ -189,6 +190,75 @@ export function refundEvent(target: SandboxTarget, refundId: string): WebhookEve
     resourceType: 'refund',
     summary: `A ${refund.amount.value} ${refund.amount.currency_code} capture payment was refunded`,
     resource: { ...refundView(state, refund), supplementary_data: { related_ids: { order_id: capture.orderId, capture_id: capture.id } } },
+  };
+}
+
+/**
+ * Refunds a capture as a seller does in PayPal's own dashboard (not through the store): in full, or the amount
+ * given. Answers the refund, whose PAYMENT.CAPTURE.REFUNDED event `refundEvent` builds.
+ */
+export function refundAtPayPal(target: SandboxTarget, captureId: string, amount?: string): Refund {
+  const state = stateOf(target);
+  const capture = state.captures.get(captureId);
+  if (!capture) throw new Error(`No sandbox capture ${captureId}`);
+  return refundCapture(
+    state,
+    capture,
+    amount === undefined ? {} : { amount: { currency_code: capture.amount.currency_code, value: amount } },
+  );
+}
+
+export interface DisputeEventOptions {
+  /** The disputed payment: the capture id (PayPal's `seller_transaction_id`). */
+  captureId: string;
+  /** Default: a new PP-D- id. Give the same id to send later events of one dispute. */
+  disputeId?: string;
+  /** CREATED (default), UPDATED or RESOLVED. */
+  stage?: 'CREATED' | 'UPDATED' | 'RESOLVED';
+  /** PayPal's dispute status; default OPEN, or RESOLVED for the RESOLVED stage. */
+  status?: string;
+  /** Default MERCHANDISE_OR_SERVICE_NOT_RECEIVED. */
+  reason?: string;
+  /** The outcome of a resolved dispute, e.g. RESOLVED_BUYER_FAVOUR or RESOLVED_SELLER_FAVOUR. */
+  outcome?: string;
+}
+
+let disputeCounter = 0;
+
+/** CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED: the resource is the dispute, its payment in `disputed_transactions`. */
+export function disputeEvent(target: SandboxTarget, options: DisputeEventOptions): WebhookEventInput & { disputeId: string } {
+  const state = stateOf(target);
+  const capture = state.captures.get(options.captureId);
+  if (!capture) throw new Error(`No sandbox capture ${options.captureId}`);
+  const stage = options.stage ?? 'CREATED';
+  disputeCounter += 1;
+  const disputeId = options.disputeId ?? `PP-D-${Date.now().toString(36).toUpperCase()}${disputeCounter}`;
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return {
+    disputeId,
+    eventType: `CUSTOMER.DISPUTE.${stage}`,
+    resourceType: 'dispute',
+    summary: stage === 'RESOLVED' ? `Dispute ${disputeId} was resolved` : `A new dispute ${disputeId} was opened`,
+    resource: {
+      dispute_id: disputeId,
+      create_time: capture.create_time,
+      update_time: now,
+      reason: options.reason ?? 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+      status: options.status ?? (stage === 'RESOLVED' ? 'RESOLVED' : 'OPEN'),
+      dispute_amount: capture.amount,
+      disputed_transactions: [
+        {
+          seller_transaction_id: capture.id,
+          seller: { merchant_id: 'SANDBOXMERCHANT' },
+          gross_amount: capture.amount,
+          create_time: capture.create_time,
+        },
+      ],
+      dispute_life_cycle_stage: 'INQUIRY',
+      dispute_channel: 'INTERNAL',
+      ...(options.outcome ? { dispute_outcome: { outcome_code: options.outcome } } : {}),
+      links: [{ href: `${state.config.publicUrl}/v1/customer/disputes/${disputeId}`, rel: 'self', method: 'GET' }],
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { DeliveryEventKind, KeyMode, OrderStatus } from '@store/contracts';
+import type { DeliveryEventKind, KeyMode, OrderStatus, RefundOrigin } from '@store/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string; optional on insert (it has a default). */
@@ -160,6 +160,19 @@ export interface OrdersTable {
   origin: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when a guest order joined the account of its verified email: its guest link keeps working. */
   claimed_at: NullableTimestamp;
+  /** Who gave the money back (docs/decisions/028-refunds-and-disputes.md); null while not refunded. */
+  refund_origin: ColumnType<RefundOrigin | null, RefundOrigin | null | undefined, RefundOrigin | null>;
+  /** Staff's reason for a refund; never shown to the buyer. */
+  refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_requested_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while staff's refund waits for PayPal's answer; the reconciliation finishes one left by a crash. */
+  refund_claimed_at: NullableTimestamp;
+  dispute_id: ColumnType<string | null, string | null | undefined, string | null>;
+  dispute_status: ColumnType<string | null, string | null | undefined, string | null>;
+  dispute_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  dispute_outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  dispute_opened_at: NullableTimestamp;
+  dispute_resolved_at: NullableTimestamp;
 }
 
 export interface OrderItemsTable {

@@ -89,7 +89,8 @@ interface DownloadTarget {
   bytesSent: number;
 }
 
-async function findTarget(db: Kysely<Database>, itemId: string, fileId: string): Promise<DownloadTarget | undefined> {
+/** The file of a delivered line; undefined when there is none, `refunded` when its order was refunded (its goods stopped). */
+async function findTarget(db: Kysely<Database>, itemId: string, fileId: string): Promise<DownloadTarget | 'refunded' | undefined> {
   const row = await db
     .selectFrom('order_item_files as d')
     .innerJoin('product_files as f', 'f.id', 'd.file_id')
@@ -109,6 +110,7 @@ async function findTarget(db: Kysely<Database>, itemId: string, fileId: string):
     .where('d.order_item_id', '=', itemId)
     .where('d.file_id', '=', fileId)
     .executeTakeFirst();
+  if (row?.status === 'refunded') return 'refunded';
   if (!row || row.status !== 'completed') return undefined;
   return {
     orderId: row.order_id,
@@ -183,6 +185,7 @@ export async function serveDownload(
     );
   }
   const target = await findTarget(app.db, params.id, params.fileId);
+  if (target === 'refunded') throw new AppError('forbidden', 'This order was refunded, so its downloads no longer work.', 'order_refunded');
   if (!target) throw notFound('Download not found', 'download_not_found');
 
   const rangeHeader = typeof request.headers.range === 'string' ? request.headers.range : undefined;

@@ -8,6 +8,8 @@ import { claimGuestOrders } from './guest-claims.ts';
 import { findOrder, isGuestOrder, listOrders } from './order-repository.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { requesterOf } from '../delivery/delivery-log.ts';
+import { refundOrder } from '../payments/refunds.ts';
+import { presentAdminOrders } from './admin-orders.ts';
 import { adminChangeOrderStatus, canOpenOrder, createOrder, presentGuestSummary, presentOrder, presentOrders } from './order-service.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -22,6 +24,7 @@ export function orderHandlers(
   | 'getGuestOrder'
   | 'adminListOrders'
   | 'adminSetOrderStatus'
+  | 'adminRefundOrder'
   | 'adminStats'
   | 'adminLicenseKeyStock'
   | 'adminAddLicenseKeys'
@@ -59,7 +62,14 @@ export function orderHandlers(
 
     adminListOrders: async ({ query }) => {
       const { orders, total } = await listOrders(app.db, query);
-      return { orders: await presentOrders(app, orders, { includeGoods: true, includeDownloads: false }), total };
+      return { orders: await presentAdminOrders(app, orders), total };
+    },
+
+    // Staff's full refund through PayPal (docs/decisions/028-refunds-and-disputes.md); the reason is kept for staff only.
+    adminRefundOrder: async ({ params, body, caller }) => {
+      const refunded = await refundOrder(app, params.id, caller.id, body.reason);
+      const [order] = await presentAdminOrders(app, [refunded]);
+      return order!;
     },
 
     adminSetOrderStatus: async ({ params, query, caller, request }) => {
@@ -75,6 +85,7 @@ export function orderHandlers(
           // Test orders (paid through the sandbox) moved no money: they are left out of the figures.
           sql<string>`(SELECT count(*) FROM orders WHERE NOT is_test)`.as('orders'),
           sql<string>`(SELECT count(*) FROM users)`.as('users'),
+          sql<string>`(SELECT count(*) FROM orders WHERE dispute_id IS NOT NULL AND dispute_resolved_at IS NULL)`.as('open_disputes'),
           sql<string>`(SELECT coalesce(sum(total_cents), 0) FROM orders WHERE status IN (${sql.join(REVENUE_STATUSES)}) AND NOT is_test)`.as(
             'revenue',
           ),
@@ -85,6 +96,7 @@ export function orderHandlers(
         total_orders: Number(row.orders),
         total_users: Number(row.users),
         total_revenue: toDollars(Number(row.revenue)),
+        open_disputes: Number(row.open_disputes),
       };
     },
 

@@ -1,4 +1,4 @@
-import type { OrderListQuery } from '@store/contracts';
+import type { AdminOrderListQuery } from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/like.ts';
 import { countRows, pageOf } from '../db/paging.ts';
@@ -22,10 +22,12 @@ export async function findOrder(db: Kysely<Database>, id: string): Promise<Order
 export const isGuestOrder = (order: Pick<OrderRow, 'user_id' | 'claimed_at'>) => order.user_id === null || order.claimed_at !== null;
 
 /** Lists orders with their lines in two queries (no query per order). */
-export async function listOrders(db: Kysely<Database>, query: OrderListQuery, userId?: string): Promise<{ orders: OrderWithItems[]; total: number }> {
+export async function listOrders(db: Kysely<Database>, query: AdminOrderListQuery, userId?: string): Promise<{ orders: OrderWithItems[]; total: number }> {
   let filtered = db.selectFrom('orders');
   if (userId) filtered = filtered.where('user_id', '=', userId);
   if (query.status) filtered = filtered.where('status', '=', query.status);
+  if (query.dispute) filtered = filtered.where('dispute_id', 'is not', null);
+  if (query.dispute === 'open') filtered = filtered.where('dispute_resolved_at', 'is', null);
   const search = query.search?.trim();
   if (search) {
     const pattern = containsPattern(search.toLowerCase());

@@ -10,7 +10,9 @@ import { returnStock } from '../orders/stock.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { approvalLink, firstCapture, PayPalError, type PayPalCapture, type PayPalOrder } from './paypal-client.ts';
 import { resolvePayPalEndpoint, type PayPalEndpoint } from './paypal-endpoint.ts';
+import { applyDisputeEvent } from './disputes.ts';
 import { enqueueRefundNotice, type RefundReason } from './refund-notice.ts';
+import { applyCaptureRefundEvent } from './refunds.ts';
 
 /*
  * Money taken always means goods delivered or money returned (docs/decisions/015-trust.md):
@@ -35,7 +37,7 @@ const RECHECK_MS = 2 * 60_000;
 /** A buyer who has not come back this long after being sent to PayPal may have approved and lost the way. */
 const UNRETURNED_MS = 3 * 60_000;
 
-async function endpointOf(app: FastifyInstance): Promise<{ endpoint: PayPalEndpoint; siteName: string; webhookId: string }> {
+export async function endpointOf(app: FastifyInstance): Promise<{ endpoint: PayPalEndpoint; siteName: string; webhookId: string }> {
   const settings = await readSettings(app.db, app.dataCipher);
   const endpoint = resolvePayPalEndpoint(app.config, settings);
   if (!endpoint) throw new AppError('service_unavailable', 'PayPal payments are not configured yet', 'payments_not_configured');
@@ -123,7 +125,7 @@ export async function startPayPalPayment(
   return { paypalOrderId: created.id, approvalUrl };
 }
 
-function toAppError(app: FastifyInstance, error: unknown, fallback: string): AppError {
+export function toAppError(app: FastifyInstance, error: unknown, fallback: string): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof PayPalError) {
     app.log.warn({ status: error.status, name: error.errorName, issue: error.issue, debugId: error.debugId }, 'paypal call failed');
@@ -330,6 +332,7 @@ async function recordRefund(
           payment_id: order.payment_id ?? capture.id,
           refund_id: refundId,
           refunded_at: sql`now()`,
+          refund_origin: 'store',
           capture_claimed_at: null,
           payment_settled_at: sql`now()`,
           updated_at: sql`now()`,
@@ -384,7 +387,7 @@ const isFinalDecision = (error: unknown) => error instanceof AppError && error.s
  */
 export async function handlePayPalWebhook(
   app: FastifyInstance,
-  event: { id: string; event_type: string; resource: Record<string, unknown> },
+  event: { id: string; event_type: string; resource_type?: string; resource: Record<string, unknown> },
   headers: WebhookHeaders,
 ): Promise<void> {
   // PayPal's events nest a few levels; a body nested thousands deep could not even be passed on for verification.
@@ -432,6 +435,10 @@ export async function handlePayPalWebhook(
       const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
       orderId = isPayPalId(paypalOrderId) && isPayPalId(capture.id) ? ((await orderIdOf(app, paypalOrderId)) ?? null) : null;
       if (orderId && capture.amount && typeof capture.amount.value === 'string') await settleCapture(app, orderId, capture, endpoint);
+    } else if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED' || event.event_type === 'PAYMENT.CAPTURE.REVERSED') {
+      orderId = await applyCaptureRefundEvent(app, event);
+    } else if (event.event_type.startsWith('CUSTOMER.DISPUTE.')) {
+      orderId = await applyDisputeEvent(app, event);
     }
   } catch (error) {
     if (!isFinalDecision(error)) throw error;

@@ -234,6 +234,11 @@ export class PayPalClient {
     ).then((result) => result.body);
   }
 
+  /** A capture as PayPal has it now (its status says whether it was refunded in full). */
+  getCapture(endpoint: PayPalEndpoint, captureId: string): Promise<PayPalCapture> {
+    return this.call<PayPalCapture>(endpoint, 'GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`).then((result) => result.body);
+  }
+
   /** Refunds a capture in full; the request id makes a repeat answer the same refund instead of a second one. */
   refundCapture(endpoint: PayPalEndpoint, captureId: string, requestId: string): Promise<PayPalRefund> {
     return this.call<PayPalRefund>(

@@ -6,6 +6,7 @@ import { pruneLoginThrottle } from '../auth/login-throttle.ts';
 import { sendDueMail } from '../mail/outbox.ts';
 import { expireStaleOrders } from '../orders/order-service.ts';
 import { reconcilePayments } from '../payments/payment-service.ts';
+import { finishStaleRefunds } from '../payments/refunds.ts';
 
 /**
  * Runs background work on a timer (lapsed orders, queued mail). Every instance may run it: the rows are
@@ -34,7 +35,11 @@ export const backgroundJobsPlugin = fp(
     const { orderSweepSeconds, mailSweepSeconds, reconcileSeconds } = app.config;
     if (orderSweepSeconds > 0) every(app, orderSweepSeconds, 'order expiry', () => expireStaleOrders(app));
     if (mailSweepSeconds > 0) every(app, mailSweepSeconds, 'mail outbox', () => sendDueMail(app));
-    if (reconcileSeconds > 0) every(app, reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
+    if (reconcileSeconds > 0) {
+      every(app, reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
+      // Staff refunds PayPal did not answer are asked again with the same request id.
+      every(app, reconcileSeconds, 'refund reconciliation', () => finishStaleRefunds(app));
+    }
     // Ended sessions and forgotten sign-in counters; hourly is plenty.
     if (orderSweepSeconds > 0)
       every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db), pruneAccountTokens(app)]));

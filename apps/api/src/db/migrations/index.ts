@@ -10,6 +10,7 @@ import * as keyRevocation from './2026-11-26-0001-key-revocation.ts';
 import * as licenceActivations from './2026-11-26-0003-licence-activations.ts';
 import * as reviews from './2026-11-26-0004-reviews.ts';
 import * as emailVerification from './2026-11-26-0005-email-verification.ts';
+import * as refundsDisputes from './2026-11-27-0001-refunds-disputes.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0003-licence-activations': licenceActivations,
   '2026-11-26-0004-reviews': reviews,
   '2026-11-26-0005-email-verification': emailVerification,
+  '2026-11-27-0001-refunds-disputes': refundsDisputes,
 };
 
 export const migrationProvider: MigrationProvider = {
