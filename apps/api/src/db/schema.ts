@@ -160,7 +160,7 @@ export interface OrdersTable {
   origin: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when a guest order joined the account of its verified email: its guest link keeps working. */
   claimed_at: NullableTimestamp;
-  /** Who gave the money back (docs/decisions/028-refunds-and-disputes.md); null while not refunded. */
+  /** Who gave the money back (docs/decisions/026-refunds-and-disputes.md); null while not refunded. */
   refund_origin: ColumnType<RefundOrigin | null, RefundOrigin | null | undefined, RefundOrigin | null>;
   /** Staff's reason for a refund; never shown to the buyer. */
   refund_reason: ColumnType<string | null, string | null | undefined, string | null>;

@@ -65,7 +65,7 @@ export function orderHandlers(
       return { orders: await presentAdminOrders(app, orders), total };
     },
 
-    // Staff's full refund through PayPal (docs/decisions/028-refunds-and-disputes.md); the reason is kept for staff only.
+    // Staff's full refund through PayPal (docs/decisions/026-refunds-and-disputes.md); the reason is kept for staff only.
     adminRefundOrder: async ({ params, body, caller }) => {
       const refunded = await refundOrder(app, params.id, caller.id, body.reason);
       const [order] = await presentAdminOrders(app, [refunded]);

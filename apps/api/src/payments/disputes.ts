@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
 /*
- * PayPal disputes (docs/decisions/028-refunds-and-disputes.md): CUSTOMER.DISPUTE.CREATED, .UPDATED and
+ * PayPal disputes (docs/decisions/026-refunds-and-disputes.md): CUSTOMER.DISPUTE.CREATED, .UPDATED and
  * .RESOLVED set what the order's dispute columns say; nothing toggles, so a replay or a repeat writes the
  * same values. An event about a dispute already resolved that is not itself a resolution is an older one
  * arriving late and changes nothing. Staff answer the dispute at PayPal with the order's delivery log.

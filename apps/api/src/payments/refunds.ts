@@ -12,7 +12,7 @@ import { endpointOf, toAppError } from './payment-service.ts';
 import { PayPalError, type PayPalRefund } from './paypal-client.ts';
 
 /*
- * Refunds of sold orders (docs/decisions/028-refunds-and-disputes.md). Staff refund a completed order in
+ * Refunds of sold orders (docs/decisions/026-refunds-and-disputes.md). Staff refund a completed order in
  * full: the order is claimed for the refund in our database first, then PayPal is asked with a request id
  * of the order's own (`refund-order-<id>`), so a second click, a retry after a crash or the reconciliation
  * always answers the same refund and the buyer is never paid twice. Once PayPal answers, one transaction

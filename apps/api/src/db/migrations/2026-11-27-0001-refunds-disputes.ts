@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Refunds of sold orders and PayPal disputes (docs/decisions/028-refunds-and-disputes.md).
+ * Refunds of sold orders and PayPal disputes (docs/decisions/026-refunds-and-disputes.md).
  * `refund_origin` says who gave the money back (staff, PayPal directly, or the store for an order it could
  * not serve) and `refund_reason` is staff's reason; `refund_claimed_at` and `refund_requested_by` are set
  * while staff's refund waits for PayPal, so a second click or the reconciliation never asks twice with
