@@ -55,7 +55,7 @@ describe('the account page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
     const card = await screen.findByRole('article');
     expect(within(card).getByText('Refunded')).toHaveAttribute('data-tone', 'gray');
-    expect(within(card).getByText('This order could not be delivered, so its payment was returned to you.')).toBeInTheDocument();
+    expect(within(card).getByText('This order was refunded: its payment went back to your PayPal account, and any keys or downloads it delivered no longer work.')).toBeInTheDocument();
   });
 
   it('fetches fresh download links on request', async () => {

@@ -160,7 +160,7 @@ function OrderCard({ order }: { order: Order }) {
         </p>
       )}
       {order.status === 'refunded' && (
-        <p className={styles.muted}>This order could not be delivered, so its payment was returned to you.</p>
+        <p className={styles.muted}>This order was refunded: its payment went back to your PayPal account, and any keys or downloads it delivered no longer work.</p>
       )}
       <DeliveredGoods order={order} headingLevel={4} />
       {order.status === 'completed' && <ReviewLinks items={order.items} />}

@@ -133,7 +133,7 @@ describe('the guest order page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(await badgeOf()).toHaveTextContent('Refunded');
     expect(screen.getByRole('heading', { name: 'Payment Refunded' })).toBeInTheDocument();
     expect(screen.getByText('Payment refunded')).toBeInTheDocument();
-    expect(screen.getByText('This order could not be delivered, so its payment was returned to you.')).toBeInTheDocument();
+    expect(screen.getByText('This order was refunded: its payment went back to your PayPal account, and any keys or downloads it delivered no longer work.')).toBeInTheDocument();
   });
 
   it('shows no details when the order cannot be fetched', async () => {

@@ -132,7 +132,7 @@ function GuestOrderDetails({ order }: { order: GuestOrderView }) {
       )}
       {order.status === 'refunded' && (
         <Notice tone="info" live="none" title="Payment refunded">
-          <p>This order could not be delivered, so its payment was returned to you.</p>
+          <p>This order was refunded: its payment went back to your PayPal account, and any keys or downloads it delivered no longer work.</p>
         </Notice>
       )}
       {orderHasGoods(order) && <DeliveredGoods order={order} />}

@@ -159,7 +159,7 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     renderApp(`/payment/success/${ORDER_ID}`);
 
     expect(await screen.findByRole('heading', { name: 'Payment refunded' })).toBeInTheDocument();
-    expect(screen.getByText(/could not be delivered, so its payment was returned to you/)).toBeInTheDocument();
+    expect(screen.getByText(/was refunded: its payment went back to your PayPal account/)).toBeInTheDocument();
   });
 
   it.each([

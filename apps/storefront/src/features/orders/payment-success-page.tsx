@@ -254,7 +254,7 @@ function UnpaidOrder({ order }: { order: GuestOrderView }) {
           {pending
             ? `We have not received the payment for order ${shortOrderId(order.id)} yet.`
             : refunded
-              ? `Order ${shortOrderId(order.id)} could not be delivered, so its payment was returned to you.`
+              ? `Order ${shortOrderId(order.id)} was refunded: its payment went back to your PayPal account.`
               : `Order ${shortOrderId(order.id)} was not paid and is closed.`}
         </p>
         {pending && order.expires_at && <p>The items stay reserved until {formatOrderDate(order.expires_at)}.</p>}
