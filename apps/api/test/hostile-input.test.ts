@@ -139,6 +139,36 @@ describe('a field nested 100,000 arrays deep', () => {
   });
 });
 
+describe('an image address holding half a surrogate pair', () => {
+  it('is refused with 400 on a product and in the settings, and nothing is stored', async () => {
+    const admin = await t.adminToken();
+    // Found by the route fuzzer: JSON's \ud83d escape parses to a lone surrogate that PostgreSQL's jsonb refuses.
+    const broken = '{"title":"Broken image","price":1,"description":"d","detailed_description":"dd","images":["http://example.com/a\\ud83db.png"]}';
+    const product = await t.request({
+      method: 'POST',
+      url: '/api/admin/products',
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+      payload: broken,
+    });
+    expect(product.statusCode).toBe(400);
+    expect(product.json()).toEqual({ code: 'validation_error', detail: 'images.0 must not contain control or invalid characters' });
+    const found = await t.request({ method: 'GET', url: '/api/admin/products?search=Broken%20image', token: admin });
+    expect(found.json().total).toBe(0);
+
+    const before = (await t.request({ method: 'GET', url: '/api/admin/settings', token: admin })).json();
+    const settings = await t.request({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"logo_url":"https://example.com/\\udc00.png"}',
+    });
+    expect(settings.statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/admin/settings', token: admin })).json()).toEqual(before);
+  });
+});
+
 describe('numbers that are not finite', () => {
   it('are refused with 400 wherever text is turned into a number', async () => {
     for (const url of ['/api/products?limit=1e999', '/api/products?offset=Infinity', '/api/admin/orders?limit=-Infinity']) {

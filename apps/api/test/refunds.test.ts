@@ -20,7 +20,7 @@ import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
 import { waitFor } from './helpers/wait-for.ts';
 
 /*
- * Refunds of sold orders and PayPal disputes (issue 14 items 5-6, docs/decisions/028-refunds-and-disputes.md):
+ * Refunds of sold orders and PayPal disputes (issue 14 items 5-6, docs/decisions/026-refunds-and-disputes.md):
  * staff refund a PayPal-paid order through the sandbox, its keys are revoked (the licence check says so),
  * its download links stop and the buyer is mailed; a refund made at PayPal arrives by webhook and does the
  * same; replays, races and PayPal not answering never refund twice. Runs on PostgreSQL when

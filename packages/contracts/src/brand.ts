@@ -47,7 +47,7 @@ export const LIMITS = {
   /** Reviews a product page shows at a time ('Show more reviews' asks for the next ones), and the most one request may ask. */
   reviewsPageSize: 10,
   reviewsMaxPageSize: 50,
-  /** Staff's reason for a refund, in characters (docs/decisions/028-refunds-and-disputes.md). */
+  /** Staff's reason for a refund, in characters (docs/decisions/026-refunds-and-disputes.md). */
   refundReasonMinLength: 3,
   refundReasonMaxLength: 500,
 } as const;

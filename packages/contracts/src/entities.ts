@@ -29,6 +29,8 @@ export const AmountSchema = Type.Number({ minimum: 0, description: 'US dollars, 
 export const EmailSchema = Type.String({ format: 'email', maxLength: 254, errorMessage: 'Enter a valid email address' });
 /** An image address: a path on this host (/uploads/...) or an absolute http(s) URL; never inline data. */
 export const ImageUrlSchema = Type.String({
+  // No control character and no lone surrogate (the pattern's \S takes both): half a surrogate pair made PostgreSQL's jsonb refuse the row, a 500.
+  format: 'plain-line',
   pattern: '^(/uploads/[A-Za-z0-9._-]+|https?://\\S+)$',
   maxLength: 2048,
   errorMessage: 'Images must be uploaded files or http(s) addresses',
