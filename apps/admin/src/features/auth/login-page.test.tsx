@@ -51,7 +51,7 @@ describe('the admin login screen', () => {
 
   it('goes to the dashboard when no page was asked for', async () => {
     api.on('login', authResponse(anAdmin()));
-    api.on('adminStats', { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0 });
+    api.on('adminStats', { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0 });
     api.on('adminListOrders', { orders: [], total: 0 });
     const { router } = renderApp('/admin/login');
 
