@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { GuestOrderView, LicenseStatus, Order } from '@store/contracts';
+import type { DashboardStats, GuestOrderView, LicenseStatus, Order } from '@store/contracts';
+import { SANDBOX_CREDENTIALS } from '@store/payment-sandbox/credentials';
 import { expect, orderRef, test, type StoreApi } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
@@ -62,6 +63,46 @@ async function checkLicense(api: StoreApi, key: string, productId: string): Prom
   return (await response.json()) as LicenseStatus;
 }
 
+async function openDisputes(api: StoreApi): Promise<number> {
+  const admin = await api.loginAdmin();
+  const response = await api.request.get('/api/admin/stats', { headers: { Authorization: `Bearer ${admin.access_token}` } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as DashboardStats).open_disputes;
+}
+
+// The webhook id the store verifies the local sandbox's events with while no PayPal webhook id is set
+// (LOCAL_WEBHOOK_ID in apps/api/src/payments/payment-service.ts).
+const LOCAL_WEBHOOK_ID = 'LOCAL-SANDBOX-WEBHOOK';
+
+/**
+ * PayPal opens a dispute over a capture: the store's own payment sandbox delivers CUSTOMER.DISPUTE.CREATED,
+ * signed, to the store's webhook (its simulate-event route: the sandbox's state lives in the store's process).
+ */
+async function openDispute(
+  api: StoreApi,
+  baseURL: string,
+  captureId: string,
+  reason: string,
+): Promise<{ dispute_id: string; delivery_status: number }> {
+  const credentials = Buffer.from(`${SANDBOX_CREDENTIALS.clientId}:${SANDBOX_CREDENTIALS.clientSecret}`).toString('base64');
+  const token = await api.request.post('/sandbox/v1/oauth2/token', {
+    form: { grant_type: 'client_credentials' },
+    headers: { Authorization: `Basic ${credentials}` },
+  });
+  expect(token.ok(), await token.text()).toBe(true);
+  const response = await api.request.post('/sandbox/v1/notifications/simulate-event', {
+    data: {
+      url: new URL('/api/paypal/webhook', baseURL).toString(),
+      webhook_id: LOCAL_WEBHOOK_ID,
+      event_type: 'CUSTOMER.DISPUTE.CREATED',
+      resource: { capture_id: captureId, reason },
+    },
+    headers: { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  return (await response.json()) as { dispute_id: string; delivery_status: number };
+}
+
 test('staff refund a PayPal-paid order from its details: it shows Refunded, its key is revoked and the buyer no longer gets the goods', async ({
   page,
   api,
@@ -111,4 +152,50 @@ test('staff refund a PayPal-paid order from its details: it shows Refunded, its 
   const license = await checkLicense(api, product.key, product.id);
   expect(license.status).toBe('revoked');
   expect(license.valid).toBe(false);
+});
+
+test('a PayPal dispute arriving by webhook is counted on the dashboard, and the order shows it with its delivery log to export', async ({
+  page,
+  api,
+  baseURL,
+  signInAsAdmin,
+}) => {
+  const product = await keyedProduct(api, `Disputed Suite ${Date.now()}`, 9.99);
+  const order = await paidGuestOrder(api, product.id);
+  const paid = await guestOrder(api, order);
+  const captureId = 'payment_id' in paid ? paid.payment_id : null;
+  if (!captureId) throw new Error('The paid order has no PayPal capture');
+  const openBefore = await openDisputes(api);
+
+  const dispute = await openDispute(api, baseURL!, captureId, 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED');
+  expect(dispute.delivery_status).toBe(200);
+  expect(await openDisputes(api)).toBe(openBefore + 1);
+
+  await signInAsAdmin();
+  await page.goto('/admin/');
+  const disputes = page.getByRole('link', { name: 'Open disputes' });
+  const card = page.locator('[data-tone]', { has: disputes });
+  await expect(card.locator('dd')).toHaveText(String(openBefore + 1));
+  await expect(card).toHaveAttribute('data-tone', 'warning');
+  await snap(page, 'dashboard-open-disputes');
+
+  await disputes.click();
+  await expect(page).toHaveURL(/\/admin\/orders\?dispute=open$/);
+  await expect(page.getByLabel('Disputes')).toHaveValue('open');
+  const view = page.getByRole('button', { name: `View order ${orderRef(order)}` });
+  await expect(page.getByRole('row').filter({ has: view })).toContainText('Disputed');
+  await view.click();
+  const details = page.getByRole('dialog', { name: `Order ${orderRef(order)}` });
+  const panel = details.getByRole('region', { name: 'PayPal dispute' });
+  await expect(panel).toContainText('Open');
+  await expect(panel).toContainText('Item not received');
+  await expect(panel).toContainText(dispute.dispute_id);
+  await expect(details.getByRole('region', { name: 'Delivery log' })).toBeVisible();
+  await snap(page, 'order-dispute');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Export delivery log (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`delivery-log-${order.id.slice(-8)}.csv`);
 });
