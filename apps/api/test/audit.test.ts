@@ -34,12 +34,15 @@ afterAll(async () => {
 const STAFF_BROWSER = 'Mozilla/5.0 (audit test; staff laptop)';
 
 /** A request as the signed-in admin, from the staff browser. */
-async function asAdmin(options: InjectOptions, token?: string): Promise<LightMyRequestResponse> {
+/** A request with its address written out (the trail records its path). */
+type AdminRequest = InjectOptions & { url: string };
+
+async function asAdmin(options: AdminRequest, token?: string): Promise<LightMyRequestResponse> {
   return t.request({ ...options, token: token ?? (await t.adminToken()), headers: { 'user-agent': STAFF_BROWSER, ...options.headers } });
 }
 
 /** A request that must succeed: its JSON answer (null for 204). */
-async function ok<T = Record<string, unknown>>(options: InjectOptions, token?: string): Promise<T> {
+async function ok<T = Record<string, unknown>>(options: AdminRequest, token?: string): Promise<T> {
   const response = await asAdmin(options, token);
   if (response.statusCode >= 300) throw new Error(`${options.method} ${options.url} answered ${response.statusCode} ${response.body}`);
   return (response.statusCode === 204 ? null : response.json()) as T;
@@ -113,7 +116,7 @@ const listAudit = async (query = '', token?: string) => ok<AuditLog>({ method: '
 
 interface AuditCase {
   /** The call under test, made as the admin once the case's own data exists. */
-  request: InjectOptions;
+  request: AdminRequest;
   /** The entry's expected target id: known beforehand, or read from the answer (a product just created). */
   targetId: string | null | ((answer: Record<string, unknown>) => string);
   targetType: string;
@@ -330,7 +333,7 @@ describe('every staff change is recorded (the list comes from the route table)',
         ip: '127.0.0.1',
         user_agent: STAFF_BROWSER,
         method: routes[name].method,
-        path: String(made.request.url).split('?')[0],
+        path: made.request.url.split('?')[0],
         target_type: made.targetType,
         target_id: targetId,
         status_code: routes[name].status,
