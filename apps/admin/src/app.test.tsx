@@ -55,6 +55,7 @@ describe('the admin shell', () => {
       ['Users', '/admin/users'],
       ['Reviews', '/admin/reviews'],
       ['Settings', '/admin/settings'],
+      ['Audit', '/admin/audit'],
     ]) {
       expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href);
     }

@@ -538,6 +538,23 @@ const implementedCalls = {
     expect(answer.user).toMatchObject({ id: user.id, email_verified: true });
     return answer;
   },
+  adminListAudit: async () => {
+    const admin = clientFor(await t.adminToken());
+    const product = await createProduct();
+    await admin.adminUpdateProduct({ params: { id: product.id }, body: productInput({ title: product.title, price: 30 }) });
+    const answer = await admin.adminListAudit({ query: { action: 'adminUpdateProduct', target_id: product.id, actor: 'ADMIN', limit: 5 } });
+    expect(answer.total).toBe(1);
+    expect(answer.entries[0]).toMatchObject({
+      action: 'adminUpdateProduct',
+      actor_username: 'admin',
+      target_type: 'products',
+      target_id: product.id,
+      status_code: 200,
+      changes: { price: { before: 24.5, after: 30 } },
+    });
+    expect(answer.actions.map((action) => action.value)).toContain('adminUpdateProduct');
+    return answer;
+  },
   adminUpdateSettings: async () => {
     const answer = await clientFor(await t.adminToken()).adminUpdateSettings({
       body: { site_name: 'Client Contract Store', theme: 'light' },

@@ -6,6 +6,8 @@ import type {
   AdminOrder,
   AdminProduct,
   AdminReview,
+  AuditAction,
+  AuditEntry,
   AuthResponse,
   CartItem,
   CategoryOption,
@@ -158,6 +160,42 @@ export function anAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProd
   const { max_activations = 3, ...product } = overrides;
   return { ...aProduct(product), max_activations };
 }
+
+let auditSequence = 0;
+
+/** An entry of the audit trail as GET /admin/audit answers it: the admin edited a product's price, with a fresh id at each call. */
+export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  auditSequence += 1;
+  return {
+    id: `aaaaaaaa-aaaa-4aaa-8aaa-${String(auditSequence).padStart(12, '0')}`,
+    at: '2026-11-28T10:15:00.000Z',
+    actor_id: ADMIN_ID,
+    actor_username: 'admin',
+    action: 'adminUpdateProduct',
+    action_label: 'Edited a product',
+    method: 'PUT',
+    path: `/api/admin/products/${PRODUCT_ID}`,
+    target_type: 'products',
+    target_id: PRODUCT_ID,
+    target_label: 'Vector Studio Pro',
+    ip: '203.0.113.7',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+    status_code: 200,
+    error_code: null,
+    changes: { price: { before: 49.99, after: 39.99 } },
+    ...overrides,
+  };
+}
+
+/** The actions the audit trail records, in words, as the list answers them (a few; the API sends all). */
+export const AUDIT_ACTIONS: AuditAction[] = [
+  { value: 'adminCreateProduct', label: 'Created a product' },
+  { value: 'adminUpdateProduct', label: 'Edited a product' },
+  { value: 'adminSetOrderStatus', label: "Changed an order's status" },
+  { value: 'adminRefundOrder', label: 'Refunded an order' },
+  { value: 'adminSetUserActive', label: 'Activated or deactivated an account' },
+  { value: 'adminUpdateSettings', label: 'Saved the settings' },
+];
 
 export const FILE_ID = '77777777-7777-4777-8777-777777777777';
 

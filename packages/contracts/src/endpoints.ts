@@ -59,6 +59,7 @@ export const endpoints = {
   adminUpdateSettings: { method: 'PUT', path: '/api/admin/settings' },
   adminTestCoingate: { method: 'POST', path: '/api/admin/test-coingate' },
   adminTestEmail: { method: 'POST', path: '/api/admin/test-email' },
+  adminListAudit: { method: 'GET', path: '/api/admin/audit' },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

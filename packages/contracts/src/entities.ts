@@ -841,6 +841,76 @@ export const DeliveryLogQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/* Audit trail: every staff change, who made it, from where, and what it changed (docs/decisions/029-audit-trail.md) */
+
+/**
+ * One field a staff change touched: its value before and after (absent on a creation or a removal). Long texts
+ * and lists are shortened with a marker; a secret (`masked`) is recorded only as set (the mask) or not ('').
+ */
+export const AuditFieldChangeSchema = Type.Object({
+  before: Type.Optional(Type.Unknown()),
+  after: Type.Optional(Type.Unknown()),
+  masked: Type.Optional(Type.Boolean({ description: 'A secret: only whether it was set is recorded, never its value' })),
+});
+export type AuditFieldChange = Static<typeof AuditFieldChangeSchema>;
+/** The fields a change touched, by name (only those that changed). */
+export const AuditChangesSchema = Type.Record(Type.String(), AuditFieldChangeSchema);
+export type AuditChanges = Static<typeof AuditChangesSchema>;
+
+export const AuditEntrySchema = Type.Object({
+  id: IdSchema,
+  at: TimestampSchema,
+  /** The staff account; null once that account is deleted (its username stays). */
+  actor_id: Type.Union([IdSchema, Type.Null()]),
+  actor_username: Type.Union([Type.String(), Type.Null()]),
+  /** The route's name in the route table (`adminUpdateProduct`), and the same in words. */
+  action: Type.String(),
+  action_label: Type.String(),
+  method: Type.String(),
+  path: Type.String(),
+  /** What was changed: a kind (`products`, `orders`, `users`, `settings` ...), its id and a name a person knows it by. */
+  target_type: Type.Union([Type.String(), Type.Null()]),
+  target_id: Type.Union([Type.String(), Type.Null()]),
+  target_label: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  user_agent: Type.Union([Type.String(), Type.Null()]),
+  /** The answer's status: 2xx done, 4xx refused (with its error code), 5xx failed. */
+  status_code: Type.Integer(),
+  error_code: Type.Union([Type.String(), Type.Null()]),
+  changes: Type.Union([AuditChangesSchema, Type.Null()]),
+});
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+
+/** An action the audit trail records (a staff route that changes something), in words: the Audit screen's filter. */
+export const AuditActionSchema = Type.Object({ value: Type.String(), label: Type.String() });
+export type AuditAction = Static<typeof AuditActionSchema>;
+
+export const AuditLogQuerySchema = Type.Object(
+  {
+    /** The staff member's username (any case). */
+    actor: Type.Optional(PlainLine({ minLength: 1, maxLength: 32 })),
+    action: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]{0,63}$', errorMessage: 'action must be a route name' })),
+    target_type: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_-]{0,39}$', errorMessage: 'target_type must be a kind of target' })),
+    target_id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$', errorMessage: 'target_id must be an id' })),
+    /** Entries at or after `from` and before `to` (ISO date-times). */
+    from: Type.Optional(TimestampSchema),
+    to: Type.Optional(TimestampSchema),
+    /** Only changes done (2xx) or only those refused or failed (4xx, 5xx). */
+    result: Type.Optional(Type.Enum(['done', 'refused'], { description: 'done: 2xx; refused: 4xx or 5xx' })),
+    limit: Type.Optional(PageSizeSchema),
+    offset: Type.Optional(OffsetSchema),
+  },
+  { additionalProperties: false },
+);
+export type AuditLogQuery = Static<typeof AuditLogQuerySchema>;
+export const AuditLogSchema = Type.Object({
+  entries: Type.Array(AuditEntrySchema),
+  total: Type.Integer(),
+  /** Every action the trail records, in words, for a filter. */
+  actions: Type.Array(AuditActionSchema),
+});
+export type AuditLog = Static<typeof AuditLogSchema>;
+
 /* Licence checks: the seller's own software asks about a key it was given --------------------------- */
 
 const EXAMPLE_PRODUCT_ID = '6f1c2b9e-3d4a-4c8b-9e7f-2a1b3c4d5e6f';

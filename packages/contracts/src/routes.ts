@@ -12,6 +12,8 @@ import {
   PasswordResetRequestBodySchema,
   UserActiveBodySchema,
   AdminProductSchema,
+  AuditLogQuerySchema,
+  AuditLogSchema,
   DashboardStatsSchema,
   DeliveryLogQuerySchema,
   DeliveryLogSchema,
@@ -657,6 +659,16 @@ export const routes = define({
     rateLimited: true,
     status: 200,
     response: MessageSchema,
+  },
+  adminListAudit: {
+    ...endpoints.adminListAudit,
+    access: 'admin',
+    summary:
+      'The audit trail, newest first: every staff change (each admin route that writes) with who, when, from which address, the result and what changed (secrets masked, keys never). Read-only: no route edits or removes an entry',
+    tag: 'admin',
+    querystring: AuditLogQuerySchema,
+    status: 200,
+    response: AuditLogSchema,
   },
 });
 

@@ -1,5 +1,6 @@
-import { hasWholeCents, type ProductInput, type ProductListQuery } from '@store/contracts';
+import { hasWholeCents, type AdminProduct, type ProductInput, type ProductListQuery } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
+import { recordAuditChange } from '../audit/audit-trail.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { sendCachedAnswer, serialized } from './catalog-cache.ts';
@@ -25,6 +26,12 @@ function checkProductInput(input: ProductInput): void {
   if (!hasWholeCents(input.price)) throw badRequest('price must have at most two decimals', 'validation_error');
   const names = Object.keys(input.system_requirements ?? {}).map((name) => name.trim().toLowerCase());
   if (new Set(names).size !== names.length) throw badRequest('system_requirements names must be unique', 'validation_error');
+}
+
+/** A product's fields as the audit trail compares them: what staff edit, not the figures reviews and sales move. */
+function auditedFields(product: AdminProduct): Record<string, unknown> {
+  const { id: _id, rating: _rating, reviews_count: _reviews, created_at: _created, image: _image, ...fields } = product;
+  return fields;
 }
 
 /** What a list's rows depend on, as a cache key: equal queries (after validation) give equal keys. */
@@ -84,18 +91,28 @@ export function catalogHandlers(
     },
 
     adminListProducts: ({ query }) => list(query),
-    adminCreateProduct: async ({ body }) => {
+    adminCreateProduct: async ({ body, request }) => {
       checkProductInput(body);
-      return toAdminProduct(await insertProduct(app.db, body));
+      const product = toAdminProduct(await insertProduct(app.db, body));
+      recordAuditChange(request, { targetId: product.id, targetLabel: product.title, after: auditedFields(product) });
+      return product;
     },
-    adminUpdateProduct: async ({ params, body }) => {
+    adminUpdateProduct: async ({ params, body, request }) => {
       checkProductInput(body);
-      const row = await updateProduct(app.db, params.id, body);
-      if (!row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
-      return toAdminProduct(row);
+      // The row as it was, locked until the update commits: the audit trail's "before" is the one replaced.
+      const { before, row } = await app.db.transaction().execute(async (trx) => {
+        const current = await findProduct(trx, params.id, { forUpdate: true });
+        return { before: current, row: current ? await updateProduct(trx, params.id, body) : undefined };
+      });
+      if (!before || !row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
+      const product = toAdminProduct(row);
+      recordAuditChange(request, { targetLabel: product.title, before: auditedFields(toAdminProduct(before)), after: auditedFields(product) });
+      return product;
     },
-    adminDeleteProduct: async ({ params }) => {
-      if (!(await archiveProduct(app.db, params.id))) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
+    adminDeleteProduct: async ({ params, request }) => {
+      const archived = await archiveProduct(app.db, params.id);
+      if (!archived) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
+      recordAuditChange(request, { targetLabel: archived.title, before: { archived: false }, after: { archived: true } });
       return null;
     },
   };

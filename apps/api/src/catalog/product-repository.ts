@@ -160,8 +160,10 @@ export async function listProducts(db: Kysely<Database>, query: ProductListQuery
   return { rows, total };
 }
 
-export function findProduct(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {
-  return db.selectFrom('products').selectAll().where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
+/** A live product; `forUpdate` locks its row until the caller's transaction ends. */
+export function findProduct(db: Kysely<Database>, id: string, { forUpdate = false } = {}): Promise<ProductRow | undefined> {
+  const query = db.selectFrom('products').selectAll().where('id', '=', id).where('archived_at', 'is', null);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
 function toColumns(input: ProductInput) {
@@ -246,15 +248,15 @@ export function updateProduct(db: Kysely<Database>, id: string, input: ProductIn
     .executeTakeFirst();
 }
 
-/** Takes a product out of the catalogue; orders that reference it keep their lines. */
-export async function archiveProduct(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db
+/** Takes a product out of the catalogue; orders that reference it keep their lines. Answers its title, or undefined when there was no live product. */
+export function archiveProduct(db: Kysely<Database>, id: string): Promise<{ title: string } | undefined> {
+  return db
     .updateTable('products')
     .set({ archived_at: sql`now()` })
     .where('id', '=', id)
     .where('archived_at', 'is', null)
+    .returning('title')
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 export const categoryOptions: CategoryOption[] = CATEGORIES.map(({ value, label }) => ({ value, label }));

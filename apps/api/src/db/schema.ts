@@ -1,4 +1,4 @@
-import type { DeliveryEventKind, KeyMode, OrderStatus, RefundOrigin } from '@store/contracts';
+import type { AuditChanges, DeliveryEventKind, KeyMode, OrderStatus, RefundOrigin } from '@store/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string; optional on insert (it has a default). */
@@ -126,6 +126,32 @@ export interface DeliveryEventsTable {
 }
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** A column of an append-only table: written once on insert, never updated (Kysely refuses an update at compile time). */
+type WrittenOnce<T> = ColumnType<T, T, never>;
+
+/**
+ * The audit trail: one row per staff change (an admin route that writes), only ever added; the database
+ * refuses UPDATE, DELETE and TRUNCATE too (docs/decisions/029-audit-trail.md).
+ */
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  at: ColumnType<Date, never, never>;
+  actor_id: WrittenOnce<string | null>;
+  actor_username: WrittenOnce<string | null>;
+  ip: WrittenOnce<string | null>;
+  user_agent: WrittenOnce<string | null>;
+  action: WrittenOnce<string>;
+  method: WrittenOnce<string>;
+  path: WrittenOnce<string>;
+  target_type: WrittenOnce<string | null>;
+  target_id: WrittenOnce<string | null>;
+  target_label: WrittenOnce<string | null>;
+  status_code: WrittenOnce<number>;
+  error_code: WrittenOnce<string | null>;
+  /** JSON text on insert (already masked and bounded), the parsed object on read. */
+  changes: ColumnType<AuditChanges | null, string | null, never>;
+}
 
 export interface OrdersTable {
   id: Generated<string>;
@@ -295,6 +321,7 @@ export interface Database {
   order_item_files: OrderItemFilesTable;
   delivery_events: DeliveryEventsTable;
   product_reviews: ProductReviewsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordAuditChange } from '../audit/audit-trail.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { deliveryLog, deliveryLogCsv } from './delivery-log.ts';
 import { serveDownload } from './downloads.ts';
@@ -11,9 +12,14 @@ export function deliveryHandlers(
     download: async ({ params, query, request, reply }) => serveDownload(app, request, reply, params, query),
 
     adminListProductFiles: async ({ params }) => ({ files: await listProductFiles(app.db, params.id) }),
-    adminUploadProductFile: ({ params, request }) => uploadProductFile(app, request, params.id),
-    adminDeleteProductFile: async ({ params }) => {
-      await removeProductFile(app, params.id, params.fileId);
+    adminUploadProductFile: async ({ params, request }) => {
+      const file = await uploadProductFile(app, request, params.id);
+      recordAuditChange(request, { after: { file_id: file.id, file_name: file.name, file_size: file.size, content_type: file.content_type } });
+      return file;
+    },
+    adminDeleteProductFile: async ({ params, request }) => {
+      const removed = await removeProductFile(app, params.id, params.fileId);
+      recordAuditChange(request, { before: { file_id: params.fileId, file_name: removed.name, file_size: removed.size } });
       return null;
     },
 

@@ -179,7 +179,7 @@ export async function uploadProductFile(app: FastifyInstance, request: FastifyRe
  * names it) and so do its bytes while any line points at them. A delivery in flight holds the file's row
  * (FOR SHARE), so this waits for it and then sees its line.
  */
-export async function removeProductFile(app: FastifyInstance, productId: string, fileId: string): Promise<void> {
+export async function removeProductFile(app: FastifyInstance, productId: string, fileId: string): Promise<{ name: string; size: number }> {
   const removed = await app.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('product_files')
@@ -187,15 +187,16 @@ export async function removeProductFile(app: FastifyInstance, productId: string,
       .where('id', '=', fileId)
       .where('product_id', '=', productId)
       .where('removed_at', 'is', null)
-      .returning(['storage_key'])
+      .returning(['storage_key', 'name', 'size'])
       .executeTakeFirst();
     if (!row) return null;
     const delivered = await trx.selectFrom('order_item_files').select('file_id').where('file_id', '=', fileId).limit(1).executeTakeFirst();
-    return { key: row.storage_key, delivered: Boolean(delivered) };
+    return { key: row.storage_key, delivered: Boolean(delivered), name: row.name, size: Number(row.size) };
   });
   if (!removed) throw notFound('File not found', 'file_not_found');
   if (!removed.delivered) await app.blobs.remove(removed.key);
   app.log.info({ productId, fileId, kept: removed.delivered }, 'deliverable file removed from its product');
+  return { name: removed.name, size: removed.size };
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,6 +1,7 @@
 import { ErrorSchema, routeNames, routes, type RouteName, type RouteOutput, type Routes } from '@store/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
+import { auditHook, decorateAuditChange, isAuditedRoute } from '../audit/audit-trail.ts';
 import { AppError } from '../errors.ts';
 import type { Caller } from '../plugins/auth.ts';
 import { requestValidatorCompiler } from './request-validator.ts';
@@ -52,8 +53,10 @@ function nonFiniteField(value: unknown, path: string): string | null {
 /**
  * Registers every route of the contract table with its schemas, its guard and its handler. The guard
  * comes from the table's `access`, so no route is exposed without it; an admin path must be admin-only.
+ * Every admin route that writes is audited the same way (docs/decisions/029-audit-trail.md).
  */
 export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): void {
+  decorateAuditChange(app);
   for (const name of routeNames) {
     const route = routes[name];
     if (route.path.startsWith('/api/admin/') && route.access !== 'admin') {
@@ -90,6 +93,8 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       // says otherwise for public data (site info). Set first, so error answers carry it too.
       onRequest: [noStore, app.guard(def.access)],
       preHandler: refuseNonFiniteNumbers,
+      // A staff change: its answer, whatever it is, is recorded in the audit trail before it is sent.
+      ...(isAuditedRoute(def) ? { onSend: auditHook(app, name) } : {}),
       handler: async (request, reply) => {
         const result = await handler({
           params: request.params as never,

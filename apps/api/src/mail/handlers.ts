@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
+import { recordAuditChange } from '../audit/audit-trail.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { describeSmtpFailure, sendTestMail } from './mailer.ts';
@@ -10,6 +11,7 @@ export function mailHandlers(app: FastifyInstance): Pick<RouteHandlers, 'adminTe
   return {
     adminTestEmail: async ({ body, caller, request }) => {
       const settings = await readSettings(app.db, app.dataCipher);
+      recordAuditChange(request, { targetType: 'settings', after: { sent_to: body.test_email, smtp_host: settings.smtp_host } });
       try {
         await sendTestMail(settings, app.config.smtpAllowPrivateHosts, {
           to: body.test_email,

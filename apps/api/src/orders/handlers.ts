@@ -1,6 +1,7 @@
 import { REVENUE_STATUSES, toDollars } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { recordAuditChange } from '../audit/audit-trail.ts';
 import { notFound } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { addLicenseKeys, licenseKeyStock } from './license-keys.ts';
@@ -13,6 +14,9 @@ import { presentAdminOrders } from './admin-orders.ts';
 import { adminChangeOrderStatus, canOpenOrder, createOrder, presentGuestSummary, presentOrder, presentOrders } from './order-service.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
+
+/** An order as staff name it: # and the last 8 characters of its id. */
+const orderLabel = (id: string) => `#${id.slice(-8)}`;
 
 export function orderHandlers(
   app: FastifyInstance,
@@ -66,15 +70,22 @@ export function orderHandlers(
     },
 
     // Staff's full refund through PayPal (docs/decisions/026-refunds-and-disputes.md); the reason is kept for staff only.
-    adminRefundOrder: async ({ params, body, caller }) => {
+    adminRefundOrder: async ({ params, body, caller, request }) => {
       const refunded = await refundOrder(app, params.id, caller.id, body.reason);
+      // refundOrder refunds completed orders only: the status before was completed.
+      recordAuditChange(request, {
+        targetLabel: orderLabel(refunded.order.id),
+        before: { status: 'completed' },
+        after: { status: refunded.order.status, refund_reason: body.reason.trim(), amount: toDollars(refunded.order.total_cents) },
+      });
       const [order] = await presentAdminOrders(app, [refunded]);
       return order!;
     },
 
     adminSetOrderStatus: async ({ params, query, caller, request }) => {
-      const changed = await adminChangeOrderStatus(app, params.id, query.status);
+      const { previous, changed } = await adminChangeOrderStatus(app, params.id, query.status);
       request.log.info({ orderId: params.id, status: changed.order.status, by: caller.id }, 'order status changed by staff');
+      recordAuditChange(request, { targetLabel: orderLabel(changed.order.id), before: { status: previous }, after: { status: changed.order.status } });
       return presentOrder(app, changed, { includeGoods: true, includeDownloads: false });
     },
 
@@ -101,6 +112,14 @@ export function orderHandlers(
     },
 
     adminLicenseKeyStock: ({ params }) => licenseKeyStock(app, params.id),
-    adminAddLicenseKeys: ({ params, body }) => addLicenseKeys(app, params.id, body.keys),
+    adminAddLicenseKeys: async ({ params, body, request }) => {
+      const result = await addLicenseKeys(app, params.id, body.keys);
+      // How many, never which: the keys are goods, and the trail is read by every admin.
+      recordAuditChange(request, {
+        before: { available_keys: result.stock.available - result.added },
+        after: { available_keys: result.stock.available, keys_added: result.added, duplicates_skipped: result.duplicates.length },
+      });
+      return result;
+    },
   };
 }

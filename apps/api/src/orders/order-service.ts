@@ -453,7 +453,11 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, t
 }
 
 /** The admin screen's change: only what the spec offers there (confirm, reject), checked by the machine too. */
-export async function adminChangeOrderStatus(app: FastifyInstance, orderId: string, to: OrderStatus): Promise<OrderWithItems> {
+export async function adminChangeOrderStatus(
+  app: FastifyInstance,
+  orderId: string,
+  to: OrderStatus,
+): Promise<{ previous: OrderStatus; changed: OrderWithItems }> {
   const current = await findOrder(app.db, orderId);
   if (!current) throw notFound('Order not found', 'order_not_found');
   if (!ADMIN_ORDER_TRANSITIONS[current.order.status].includes(to)) {
@@ -463,7 +467,7 @@ export async function adminChangeOrderStatus(app: FastifyInstance, orderId: stri
       'invalid_status_change',
     );
   }
-  return changeOrderStatus(app, orderId, to);
+  return { previous: current.order.status, changed: await changeOrderStatus(app, orderId, to) };
 }
 
 /**

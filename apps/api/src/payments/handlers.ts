@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordAuditChange } from '../audit/audit-trail.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { readSettings } from '../settings/settings-repository.ts';
@@ -28,6 +29,10 @@ export function paymentHandlers(app: FastifyInstance): Pick<RouteHandlers, 'crea
       const local = resolvePayPalEndpoint(app.config, settings)?.local ?? false;
       const result = await testCoingateKey(coingateBaseUrl(app.config, settings, local), settings.coingate_api_key);
       request.log.info({ userId: caller.id, status: result.status }, 'coingate key tested');
+      recordAuditChange(request, {
+        targetType: 'settings',
+        after: { coingate_test: result.status, coingate_environment: settings.coingate_environment },
+      });
       return result;
     },
     paypalWebhook: async ({ body, request }) => {

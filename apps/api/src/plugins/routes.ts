@@ -1,6 +1,7 @@
 import { BRAND_NAME } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { auditHandlers } from '../audit/handlers.ts';
 import { authHandlers } from '../auth/handlers.ts';
 import { emailVerificationHandlers } from '../auth/email-verification.ts';
 import { magicLinkHandlers } from '../auth/magic-link.ts';
@@ -37,6 +38,7 @@ function routeHandlers(app: FastifyInstance) {
     ...licenseHandlers(app),
     ...paymentHandlers(app),
     ...mailHandlers(app),
+    ...auditHandlers(app),
   } satisfies RouteHandlers;
 }
 

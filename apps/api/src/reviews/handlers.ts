@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { recordAuditChange } from '../audit/audit-trail.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import {
@@ -67,9 +68,10 @@ export function reviewHandlers(
     adminSetReviewHidden: async ({ params, body, caller, request }) => {
       const found = await app.db.selectFrom('product_reviews').select('product_id').where('id', '=', params.id).executeTakeFirst();
       if (!found) throw notFound('Review not found', 'review_not_found');
-      await app.db.transaction().execute(async (trx) => {
+      const wasHidden = await app.db.transaction().execute(async (trx) => {
         // Archived products keep their reviews: staff may still hide one.
         await lockProduct(trx, found.product_id, { archived: true });
+        const current = await trx.selectFrom('product_reviews').select('hidden_at').where('id', '=', params.id).executeTakeFirst();
         const changed = await trx
           .updateTable('product_reviews')
           .set({ hidden_at: body.hidden ? sql<Date>`coalesce(hidden_at, now())` : null })
@@ -77,10 +79,16 @@ export function reviewHandlers(
           .executeTakeFirst();
         if (changed.numUpdatedRows === 0n) throw notFound('Review not found', 'review_not_found');
         await refreshReviewFigures(trx, found.product_id);
+        return current?.hidden_at != null;
       });
       request.log.info({ reviewId: params.id, hidden: body.hidden, by: caller.id }, 'review hidden flag set by staff');
       const review = await findReviewForStaff(app.db, params.id);
       if (!review) throw notFound('Review not found', 'review_not_found');
+      recordAuditChange(request, {
+        targetLabel: `${review.username} on ${review.product_title}`,
+        before: { hidden: wasHidden },
+        after: { hidden: review.hidden },
+      });
       return review;
     },
   };

@@ -1,4 +1,6 @@
+import { SECRET_SETTINGS } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
+import { recordAuditChange } from '../audit/audit-trail.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { resolvePayPalEndpoint } from '../payments/paypal-endpoint.ts';
 import { maskSecrets, readSettings, saveSettings, toSiteInfo } from './settings-repository.ts';
@@ -15,9 +17,11 @@ export function settingsHandlers(app: FastifyInstance): Pick<RouteHandlers, 'sit
     },
     adminGetSettings: async () => maskSecrets(await readSettings(app.db, app.dataCipher)),
     adminUpdateSettings: async ({ body, caller, request }) => {
-      const saved = await saveSettings(app.db, app.dataCipher, body);
+      const { before, after } = await saveSettings(app.db, app.dataCipher, body);
       request.log.info({ userId: caller.id, fields: Object.keys(body) }, 'settings saved');
-      return maskSecrets(saved);
+      // Secrets are compared in clear and recorded only as set or not (SECRET_SETTINGS are always masked).
+      recordAuditChange(request, { before: { ...before }, after: { ...after }, secrets: SECRET_SETTINGS });
+      return maskSecrets(after);
     },
   };
 }

@@ -97,8 +97,15 @@ export function maskSecrets(settings: SiteSettings): SiteSettings {
   return masked;
 }
 
-/** Merges an update into the stored settings; a secret sent back as the mask keeps its stored value. */
-export async function saveSettings(db: Kysely<Database>, cipher: DataCipher, update: SiteSettingsUpdate): Promise<SiteSettings> {
+/**
+ * Merges an update into the stored settings; a secret sent back as the mask keeps its stored value. Answers
+ * the settings before and after (secrets in clear: the caller masks them before they go anywhere).
+ */
+export async function saveSettings(
+  db: Kysely<Database>,
+  cipher: DataCipher,
+  update: SiteSettingsUpdate,
+): Promise<{ before: SiteSettings; after: SiteSettings }> {
   settingsChanged(db);
   const saved = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('site_settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirst();
@@ -117,7 +124,7 @@ export async function saveSettings(db: Kysely<Database>, cipher: DataCipher, upd
       .values({ id: 1, ...stored })
       .onConflict((oc) => oc.column('id').doUpdateSet({ ...stored, updated_at: sql`now()` }))
       .execute();
-    return next;
+    return { before: current, after: next };
   });
   // Dropped again after the commit: a read between the two may have cached the row as it was.
   settingsChanged(db);

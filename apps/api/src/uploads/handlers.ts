@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
+import { recordAuditChange } from '../audit/audit-trail.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { imageKey, imageUrl } from '../plugins/storage.ts';
 import { detectImageType } from './image-type.ts';
@@ -69,6 +70,11 @@ export function uploadHandlers(app: FastifyInstance): Pick<RouteHandlers, 'uploa
       const name = `${randomUUID()}.${type.extension}`;
       await app.blobs.put(imageKey(name), bytes, { contentType: type.mime });
       request.log.info({ name, bytes: bytes.length, type: type.mime }, 'image uploaded');
+      recordAuditChange(request, {
+        targetType: 'images',
+        targetId: name,
+        after: { url: imageUrl(name), size: bytes.length, content_type: type.mime },
+      });
       return { url: imageUrl(name) };
     },
   };

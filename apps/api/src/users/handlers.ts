@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { endAllSessions } from '../auth/handlers.ts';
 import { toUser } from '../auth/user-repository.ts';
 import { containsPattern } from '../db/like.ts';
+import { recordAuditChange } from '../audit/audit-trail.ts';
 import { conflict, notFound } from '../errors.ts';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
@@ -41,8 +42,26 @@ export function userHandlers(app: FastifyInstance): Pick<RouteHandlers, 'adminLi
     // Deactivating ends the account's sessions at once; staff cannot lock themselves (and so the last admin) out.
     adminSetUserActive: async ({ params, body, caller, request }) => {
       if (params.id === caller.id && !body.is_active) throw conflict('You cannot deactivate your own account', 'cannot_deactivate_self');
-      const row = await app.db.updateTable('users').set({ is_active: body.is_active }).where('id', '=', params.id).returningAll().executeTakeFirst();
-      if (!row) throw notFound('User not found', 'user_not_found');
+      // The account as it was, locked until the change commits: the audit trail's "before".
+      const { before, row } = await app.db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('users').select('is_active').where('id', '=', params.id).forUpdate().executeTakeFirst();
+        if (!current) return { before: undefined, row: undefined };
+        return {
+          before: current,
+          row: await trx
+            .updateTable('users')
+            .set({ is_active: body.is_active })
+            .where('id', '=', params.id)
+            .returningAll()
+            .executeTakeFirst(),
+        };
+      });
+      if (!before || !row) throw notFound('User not found', 'user_not_found');
+      recordAuditChange(request, {
+        targetLabel: row.username,
+        before: { is_active: before.is_active },
+        after: { is_active: row.is_active },
+      });
       const ended = body.is_active ? 0 : await endAllSessions(app, row.id);
       request.log.info({ userId: row.id, active: row.is_active, sessionsEnded: ended, by: caller.id }, 'account status changed by staff');
       return toUser(row);

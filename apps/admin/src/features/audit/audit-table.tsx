@@ -1,0 +1,153 @@
+import type { AuditEntry } from '@store/contracts';
+import { Badge, Button, DataCell, DataHeaderCell, DataRow, DataTable, DataTableEmptyRow, DataTableLoadingRow } from '@store/ui';
+import { Link } from '@tanstack/react-router';
+import { Fragment, useState } from 'react';
+import * as layout from '../layout/admin-layout.css.ts';
+import { formatAdminDate, orderRef, shortId } from '../site/format.ts';
+import { AuditChangesView } from './audit-changes.tsx';
+import * as styles from './audit.css.ts';
+import { resultOf, targetKind } from './labels.ts';
+
+const COLUMNS = 7;
+
+export interface AuditTableProps {
+  entries: readonly AuditEntry[];
+  /** The first load: one loading row. */
+  loading: boolean;
+  /** A new page or filter loading over the rows shown. */
+  busy: boolean;
+}
+
+/** Where the target lives in the admin, for the kinds that have a screen; an unknown kind gets no link. */
+function TargetLink({ entry }: { entry: AuditEntry }) {
+  const label = entry.target_label ?? (entry.target_id ? shortId(entry.target_id) : null);
+  switch (entry.target_type) {
+    case 'products':
+      return entry.target_label ? (
+        <Link to="/products" search={{ search: entry.target_label }}>
+          {entry.target_label}
+        </Link>
+      ) : (
+        <span>{label}</span>
+      );
+    case 'orders':
+      return entry.target_id ? (
+        <Link to="/orders" search={{ search: entry.target_id }}>
+          {orderRef(entry.target_id)}
+        </Link>
+      ) : null;
+    case 'users':
+      return entry.target_label ? (
+        <Link to="/users" search={{ search: entry.target_label }}>
+          {entry.target_label}
+        </Link>
+      ) : (
+        <span>{label}</span>
+      );
+    case 'reviews':
+      return <Link to="/reviews">{label ?? 'Reviews'}</Link>;
+    case 'settings':
+      return <Link to="/settings">Site settings</Link>;
+    default:
+      return label ? <span>{label}</span> : null;
+  }
+}
+
+/** The trail, newest first: a table on wide screens, a card per entry on phones; each entry opens to its changes. */
+export function AuditTable({ entries, loading, busy }: AuditTableProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <DataTable
+      caption="Audit trail"
+      busy={busy}
+      columns={
+        <>
+          <DataHeaderCell>When</DataHeaderCell>
+          <DataHeaderCell>Who</DataHeaderCell>
+          <DataHeaderCell>Action</DataHeaderCell>
+          <DataHeaderCell>Target</DataHeaderCell>
+          <DataHeaderCell>Address</DataHeaderCell>
+          <DataHeaderCell>Result</DataHeaderCell>
+          <DataHeaderCell align="end">Changes</DataHeaderCell>
+        </>
+      }
+    >
+      {loading ? (
+        <DataTableLoadingRow colSpan={COLUMNS} label="Loading the audit trail…" />
+      ) : entries.length === 0 ? (
+        <DataTableEmptyRow colSpan={COLUMNS} title="No entries found">
+          Every change staff make is recorded here.
+        </DataTableEmptyRow>
+      ) : (
+        entries.map((entry) => {
+          const result = resultOf(entry);
+          const expanded = open.has(entry.id);
+          const detailsId = `audit-entry-${entry.id}`;
+          return (
+            <Fragment key={entry.id}>
+              <DataRow>
+                <DataCell label="When" nowrap>
+                  <time dateTime={entry.at}>{formatAdminDate(entry.at)}</time>
+                </DataCell>
+                <DataCell label="Who">{entry.actor_username ?? <span className={layout.muted}>unknown</span>}</DataCell>
+                <DataCell label="Action">
+                  <span className={styles.stacked}>
+                    <span>{entry.action_label}</span>
+                    <span className={`${layout.mono} ${layout.muted}`}>{entry.action}</span>
+                  </span>
+                </DataCell>
+                <DataCell label="Target">
+                  <span className={styles.stacked}>
+                    <span className={layout.muted}>{targetKind(entry.target_type)}</span>
+                    <TargetLink entry={entry} />
+                    {entry.target_type && entry.target_id && (
+                      <Link
+                        to="/audit"
+                        search={{ target_type: entry.target_type, target_id: entry.target_id }}
+                        aria-label={`History of ${targetKind(entry.target_type).toLowerCase()} ${entry.target_label ?? shortId(entry.target_id)}`}
+                      >
+                        History
+                      </Link>
+                    )}
+                  </span>
+                </DataCell>
+                <DataCell label="Address">
+                  <span className={layout.mono}>{entry.ip ?? '—'}</span>
+                </DataCell>
+                <DataCell label="Result" nowrap>
+                  <Badge tone={result.tone}>{result.text}</Badge>
+                </DataCell>
+                <DataCell label="Changes" align="end">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-expanded={expanded}
+                    aria-controls={expanded ? detailsId : undefined}
+                    aria-label={`${expanded ? 'Hide' : 'Show'} the changes of ${entry.action_label} at ${formatAdminDate(entry.at)}`}
+                    onClick={() => toggle(entry.id)}
+                  >
+                    {expanded ? 'Hide' : 'Show'}
+                  </Button>
+                </DataCell>
+              </DataRow>
+              {expanded && (
+                <tr role="row" id={detailsId} className={styles.detailsRow}>
+                  <td role="cell" colSpan={COLUMNS} className={styles.detailsCell}>
+                    <AuditChangesView entry={entry} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })
+      )}
+    </DataTable>
+  );
+}

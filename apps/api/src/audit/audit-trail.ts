@@ -1,0 +1,141 @@
+import { routes, type RouteDefinition, type RouteName, type Routes } from '@store/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requesterOf } from '../delivery/delivery-log.ts';
+import { diffChanges, type ChangeDescription } from './changes.ts';
+
+/*
+ * The audit trail (docs/decisions/029-audit-trail.md). One mechanism: every route of the table with admin
+ * access and a method that writes is registered with `auditHook`, which records each answer an admin got
+ * from it (who, when, from where, the route, its target and the status), so a new admin route is audited
+ * the moment it is in the table. What changed, before and after, is what the handler says with
+ * `recordAuditChange`; the trail never copies a request body by itself, so a secret nobody thought of
+ * cannot slip into it.
+ */
+
+/** A staff change: an admin route whose method writes. */
+export const isAuditedRoute = (route: Pick<RouteDefinition, 'access' | 'method'>): boolean =>
+  route.access === 'admin' && route.method !== 'GET';
+
+/** The route names `isAuditedRoute` picks, as a type: a test case per name makes a new one a compile error. */
+export type AuditedRouteName = {
+  [N in RouteName]: Routes[N]['access'] extends 'admin' ? (Routes[N]['method'] extends 'GET' ? never : N) : never;
+}[RouteName];
+
+export const auditedRouteNames = (Object.keys(routes) as RouteName[]).filter((name) => isAuditedRoute(routes[name])) as AuditedRouteName[];
+
+/** What a handler tells the trail about its change: the target (when the path alone does not name it) and its fields. */
+export interface AuditChangeInput extends ChangeDescription {
+  /** The kind of target (`products`, `orders` ...); by default the path's first part after /api/admin/. */
+  targetType?: string;
+  /** The target's id; by default the path's `:id`. */
+  targetId?: string | null;
+  /** A name a person knows the target by (a product's title, a username). */
+  targetLabel?: string | null;
+}
+
+interface NotedChange {
+  targetType?: string;
+  targetId?: string | null;
+  targetLabel?: string | null;
+  changes: ReturnType<typeof diffChanges> | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What this request's handler changed, for the audit trail (set by `recordAuditChange`). */
+    auditChange: NotedChange | null;
+  }
+}
+
+/**
+ * Tells the audit trail what this staff change changed. The fields are compared, masked and shortened at
+ * once (only the difference is kept, never a secret in clear); the entry is written with the answer.
+ */
+export function recordAuditChange(request: FastifyRequest, change: AuditChangeInput): void {
+  const { targetType, targetId, targetLabel, ...fields } = change;
+  const changes = fields.before || fields.after ? diffChanges(fields) : null;
+  request.auditChange = {
+    ...(targetType !== undefined ? { targetType } : {}),
+    ...(targetId !== undefined ? { targetId } : {}),
+    ...(targetLabel !== undefined ? { targetLabel } : {}),
+    changes: changes && Object.keys(changes).length > 0 ? changes : null,
+  };
+}
+
+const LIMITS = { path: 2048, label: 200, targetId: 100 } as const;
+const SAFE_ID = /^[A-Za-z0-9._-]{1,100}$/;
+const SAFE_KIND = /^[a-z][a-z0-9_-]{0,39}$/;
+const ERROR_CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** The target kind a path names: its first part after /api/admin/ (or after /api/), `products` for /api/admin/products/:id/keys. */
+export function targetTypeOf(path: string): string | null {
+  const [kind] = path.replace(/^\/api\/(admin\/)?/, '').split('/');
+  return kind && SAFE_KIND.test(kind) ? kind : null;
+}
+
+/** The path's `:id` when it looks like one (a refused request's parameters are not validated). */
+function targetIdOf(params: unknown): string | null {
+  const id = (params as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' && SAFE_ID.test(id) ? id : null;
+}
+
+/** The error code of an error answer (`{ detail, code }`), or null. */
+function errorCodeOf(status: number, payload: unknown): string | null {
+  if (status < 400 || typeof payload !== 'string' || payload.length > 10_000) return null;
+  try {
+    const code = (JSON.parse(payload) as { code?: unknown }).code;
+    return typeof code === 'string' && ERROR_CODE.test(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const printable = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, max);
+
+/**
+ * The `onSend` hook of an audited route: writes the entry before the answer leaves, so whoever sees the
+ * answer finds the entry. Only an admin's requests are recorded: a 401 or 403 is no staff change (the guard
+ * logs it), and recording those would let anyone fill the trail. Refused and failed requests are recorded
+ * with their status and error code, without changes. Writing can fail after the change was made (it is not
+ * in the change's transaction): then the whole entry goes to the error log, and the answer is sent as it
+ * was, since failing it would only make staff repeat a change already made.
+ */
+export function auditHook(app: FastifyInstance, name: RouteName) {
+  const route = routes[name];
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const caller = request.caller;
+    if (!caller || caller.role !== 'admin') return payload;
+    const noted = request.auditChange;
+    const status = reply.statusCode;
+    const requester = requesterOf(request);
+    const label = noted?.targetLabel;
+    const entry = {
+      actor_id: caller.id,
+      actor_username: caller.username,
+      ip: requester.ip,
+      user_agent: requester.userAgent,
+      action: name,
+      method: route.method,
+      path: printable(request.url.split('?')[0] ?? '', LIMITS.path),
+      target_type: noted?.targetType ?? targetTypeOf(route.path),
+      target_id: noted?.targetId !== undefined ? (noted.targetId?.slice(0, LIMITS.targetId) ?? null) : targetIdOf(request.params),
+      target_label: label ? printable(label, LIMITS.label) : null,
+      status_code: status,
+      error_code: errorCodeOf(status, payload),
+      // A refused or failed request changed nothing, whatever its handler noted before it stopped.
+      changes: status < 400 && noted?.changes ? JSON.stringify(noted.changes) : null,
+    };
+    try {
+      await app.db.insertInto('audit_log').values(entry).execute();
+    } catch (error) {
+      request.log.error({ err: error, audit: entry }, 'audit entry not written: the change was made, its record is this log line');
+    }
+    return payload;
+  };
+}
+
+/** Makes `request.auditChange` part of every request (null until a handler records a change). */
+export function decorateAuditChange(app: FastifyInstance): void {
+  if (!app.hasRequestDecorator('auditChange')) app.decorateRequest('auditChange', null);
+}
