@@ -67,6 +67,7 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       rateLimited?: true;
       multipart?: true;
       description?: string;
+      twoFactorEnrolment?: true;
     };
     app.route({
       method: def.method,
@@ -88,7 +89,7 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       config: def.rateLimited ? { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 } } : {},
       // Answers carry keys, download links, tokens or personal data: no cache keeps them unless a handler
       // says otherwise for public data (site info). Set first, so error answers carry it too.
-      onRequest: [noStore, app.guard(def.access)],
+      onRequest: [noStore, app.guard(def.access, { twoFactorEnrolment: def.twoFactorEnrolment === true })],
       preHandler: refuseNonFiniteNumbers,
       handler: async (request, reply) => {
         const result = await handler({
