@@ -63,7 +63,12 @@ describe('setting up two-factor sign-in', () => {
     const staff = await createStaff(t);
     const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token })).json();
 
-    const wrong = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { code: totpCode(secret, 3) } });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      token: staff.token,
+      payload: { code: totpCode(secret, 3) },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('invalid_two_factor_code');
     expect((await userRow(staff.id)).totp_enabled_at).toBeNull();
@@ -141,7 +146,10 @@ describe('signing in with two-factor sign-in on', () => {
 
     const again = await secondStep(await passwordStep(staff), { code });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'That code is not right, or it was used already. Enter the code your app shows now.', code: 'invalid_two_factor_code' });
+    expect(again.json()).toEqual({
+      detail: 'That code is not right, or it was used already. Enter the code your app shows now.',
+      code: 'invalid_two_factor_code',
+    });
     await clearLock(staff.id);
     // The current step's code is within the window, but a later step was taken already.
     const older = await secondStep(await passwordStep(staff), { code: totpCode(staff.secret, 0) });
@@ -281,7 +289,12 @@ describe('recovery codes', () => {
     const staff = await createEnrolledStaff(t);
     const wrong = await t.request({ method: 'POST', url: '/api/auth/2fa/recovery-codes', token: staff.token, payload: { code: '000000' } });
     expect(wrong.statusCode).toBe(400);
-    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/recovery-codes', token: staff.token, payload: { code: totpCode(staff.secret, 1) } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/2fa/recovery-codes',
+      token: staff.token,
+      payload: { code: totpCode(staff.secret, 1) },
+    });
     expect(response.statusCode).toBe(200);
     const fresh = response.json().recovery_codes as string[];
     expect((await secondStep(await passwordStep(staff), { recovery_code: staff.recoveryCodes[5]! })).statusCode).toBe(400);
@@ -314,7 +327,12 @@ describe('turning two-factor sign-in off', () => {
     expect(await t.app.db.selectFrom('recovery_codes').select('id').where('user_id', '=', staff.id).execute()).toEqual([]);
     // The password alone signs in again.
     expect((await login(staff)).json()).toHaveProperty('access_token');
-    const off = await t.request({ method: 'POST', url: '/api/auth/2fa/disable', token: staff.token, payload: { password: staff.password, code: '123456' } });
+    const off = await t.request({
+      method: 'POST',
+      url: '/api/auth/2fa/disable',
+      token: staff.token,
+      payload: { password: staff.password, code: '123456' },
+    });
     expect(off.statusCode).toBe(409);
     expect(off.json().code).toBe('two_factor_not_enabled');
   });
@@ -352,12 +370,22 @@ describe('requiring two-factor sign-in of every staff account', () => {
       const status = await t.request({ method: 'GET', url: '/api/auth/2fa', token: staff.token });
       expect(status.json()).toMatchObject({ enabled: false, required: true });
       const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token })).json();
-      const enabled = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { code: totpCode(secret) } });
+      const enabled = await t.request({
+        method: 'POST',
+        url: '/api/auth/2fa/enable',
+        token: staff.token,
+        payload: { code: totpCode(secret) },
+      });
       expect(enabled.statusCode).toBe(200);
       expect((await adminStats(staff.token)).statusCode).toBe(200);
 
       // While required, it cannot be turned off.
-      const off = await t.request({ method: 'POST', url: '/api/auth/2fa/disable', token: staff.token, payload: { password: staff.password, code: totpCode(secret, 1) } });
+      const off = await t.request({
+        method: 'POST',
+        url: '/api/auth/2fa/disable',
+        token: staff.token,
+        payload: { password: staff.password, code: totpCode(secret, 1) },
+      });
       expect(off.statusCode).toBe(409);
       expect(off.json().code).toBe('two_factor_required_by_settings');
       // A shopper's routes are not touched by it.
@@ -376,7 +404,8 @@ describe('the per-address limit', () => {
     try {
       const payload = { token: 'A'.repeat(43), code: '123456' };
       const codes: number[] = [];
-      for (let i = 0; i < 3; i += 1) codes.push((await limited.request({ method: 'POST', url: '/api/auth/login/2fa', payload })).statusCode);
+      for (let i = 0; i < 3; i += 1)
+        codes.push((await limited.request({ method: 'POST', url: '/api/auth/login/2fa', payload })).statusCode);
       expect(codes).toEqual([401, 401, 429]);
     } finally {
       await limited.close();

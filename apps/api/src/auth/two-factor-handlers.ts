@@ -24,11 +24,15 @@ import {
 import { dropTwoFactorChallenges, findTwoFactorChallenge, recordWrongCode, spendTwoFactorChallenge } from './two-factor-challenge.ts';
 import { findUserById } from './user-repository.ts';
 
-type TwoFactorRoutes = 'loginTwoFactor' | 'twoFactorStatus' | 'twoFactorSetup' | 'twoFactorEnable' | 'twoFactorDisable' | 'twoFactorRecoveryCodes';
+type TwoFactorRoutes =
+  'loginTwoFactor' | 'twoFactorStatus' | 'twoFactorSetup' | 'twoFactorEnable' | 'twoFactorDisable' | 'twoFactorRecoveryCodes';
 
-const tokenInvalid = () => new AppError('unauthorized', 'This sign-in has expired. Sign in with your password again.', 'two_factor_token_invalid');
-const wrongCode = () => badRequest('That code is not right, or it was used already. Enter the code your app shows now.', 'invalid_two_factor_code');
-const RECOVERY_CODES_MESSAGE = 'Save these recovery codes somewhere safe: each signs you in once without your phone. They are shown only now.';
+const tokenInvalid = () =>
+  new AppError('unauthorized', 'This sign-in has expired. Sign in with your password again.', 'two_factor_token_invalid');
+const wrongCode = () =>
+  badRequest('That code is not right, or it was used already. Enter the code your app shows now.', 'invalid_two_factor_code');
+const RECOVERY_CODES_MESSAGE =
+  'Save these recovery codes somewhere safe: each signs you in once without your phone. They are shown only now.';
 
 /**
  * Two-factor sign-in for staff (docs/decisions/030-two-factor-sign-in.md): the setup (a secret sealed at
@@ -66,7 +70,8 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
       if (!(await checkSecondFactor(app.db, app.dataCipher, user, factor))) {
         const open = await recordWrongCode(app.db, challenge.id);
         request.log.info({ userId: user.id, factor: factor.kind, challengeOpen: open }, 'login failed: wrong second factor');
-        if (!open) throw new AppError('unauthorized', 'Too many wrong codes. Sign in with your password again.', 'two_factor_token_invalid');
+        if (!open)
+          throw new AppError('unauthorized', 'Too many wrong codes. Sign in with your password again.', 'two_factor_token_invalid');
         throw wrongCode();
       }
       if (!(await spendTwoFactorChallenge(app.db, challenge.id))) throw tokenInvalid();
@@ -90,7 +95,8 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
     // A new secret each time, kept sealed until a code confirms it; nothing changes for the sign-in yet.
     twoFactorSetup: async ({ caller, request }) => {
       const row = await account(caller.id);
-      if (row.totp_enabled_at) throw conflict('Two-factor sign-in is on already. Turn it off first to set up another app.', 'two_factor_already_enabled');
+      if (row.totp_enabled_at)
+        throw conflict('Two-factor sign-in is on already. Turn it off first to set up another app.', 'two_factor_already_enabled');
       const secret = newTotpSecret();
       const result = await app.db
         .updateTable('users')
@@ -110,7 +116,11 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
       if (row.totp_enabled_at) throw conflict('Two-factor sign-in is on already.', 'two_factor_already_enabled');
       if (!row.totp_secret) throw conflict('Start the setup first: scan the QR code, then enter the code.', 'two_factor_setup_missing');
       const step = matchingStep(openTotpSecret(app.dataCipher, row.id, row.totp_secret), body.code, Date.now());
-      if (step === null) throw badRequest('That code is not right. Check that your phone shows the right time and enter the code it shows now.', 'invalid_two_factor_code');
+      if (step === null)
+        throw badRequest(
+          'That code is not right. Check that your phone shows the right time and enter the code it shows now.',
+          'invalid_two_factor_code',
+        );
       const codes = newRecoveryCodes();
       const ended = await app.db.transaction().execute(async (trx) => {
         // The secret checked is the one turned on: a setup started again meanwhile (another tab) fails this.
@@ -121,10 +131,15 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
           .where('totp_enabled_at', 'is', null)
           .where('totp_secret', '=', row.totp_secret)
           .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw conflict('The setup was started again meanwhile. Scan the new QR code.', 'two_factor_setup_missing');
+        if (Number(result.numUpdatedRows) !== 1)
+          throw conflict('The setup was started again meanwhile. Scan the new QR code.', 'two_factor_setup_missing');
         await storeRecoveryCodes(trx, app.dataCipher, row.id, codes);
         // Sessions opened with the password alone end: from now on a sign-in takes the code too.
-        const deleted = await trx.deleteFrom('sessions').where('user_id', '=', row.id).where('id', '!=', caller.sessionId).executeTakeFirst();
+        const deleted = await trx
+          .deleteFrom('sessions')
+          .where('user_id', '=', row.id)
+          .where('id', '!=', caller.sessionId)
+          .executeTakeFirst();
         return Number(deleted.numDeletedRows);
       });
       request.log.info({ userId: row.id, sessionsEnded: ended }, 'two-factor sign-in turned on');
@@ -135,7 +150,10 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
       const row = await account(caller.id);
       if (!row.totp_enabled_at) throw conflict('Two-factor sign-in is not on.', 'two_factor_not_enabled');
       if ((await readSettings(app.db, app.dataCipher)).require_staff_two_factor) {
-        throw conflict('The store requires two-factor sign-in of every staff account, so it cannot be turned off.', 'two_factor_required_by_settings');
+        throw conflict(
+          'The store requires two-factor sign-in of every staff account, so it cannot be turned off.',
+          'two_factor_required_by_settings',
+        );
       }
       const factor = secondFactorOf(body);
       await beginAttempt(app.db, await throttleKey(app.db, row, row.username, request.ip), LOGIN_POLICIES[row.role]);
@@ -145,7 +163,11 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
       if (!(await checkSecondFactor(app.db, app.dataCipher, row, factor))) throw wrongCode();
       await recordSuccess(app.db, row.id, request.ip);
       await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+          .where('id', '=', row.id)
+          .execute();
         await trx.deleteFrom('recovery_codes').where('user_id', '=', row.id).execute();
       });
       await dropTwoFactorChallenges(app.db, row.id);

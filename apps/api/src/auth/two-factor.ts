@@ -32,7 +32,14 @@ export const openTotpSecret = (cipher: DataCipher, userId: string, sealed: strin
 
 /** The otpauth:// URI of the secret (what the QR code holds): the app shows the issuer and the account. */
 export function otpauthUri(secret: string, issuer: string, account: string): string {
-  return new TOTP({ issuer, label: account, secret: Secret.fromBase32(secret), algorithm: ALGORITHM, digits: TWO_FACTOR.digits, period: TWO_FACTOR.periodSeconds }).toString();
+  return new TOTP({
+    issuer,
+    label: account,
+    secret: Secret.fromBase32(secret),
+    algorithm: ALGORITHM,
+    digits: TWO_FACTOR.digits,
+    period: TWO_FACTOR.periodSeconds,
+  }).toString();
 }
 
 /** The QR code of `uri` as a PNG data: URL, made here so the secret never goes to a third party. */
@@ -89,7 +96,8 @@ export function newRecoveryCodes(): string[] {
 /** A recovery code as typed: case, spaces and dashes do not matter. */
 export const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
-const recoveryDigest = (cipher: DataCipher, userId: string, code: string) => cipher.digest(normalizeRecoveryCode(code), recoveryContext(userId));
+const recoveryDigest = (cipher: DataCipher, userId: string, code: string) =>
+  cipher.digest(normalizeRecoveryCode(code), recoveryContext(userId));
 
 /** Replaces the account's recovery codes by `codes` (inside the caller's transaction). */
 export async function storeRecoveryCodes(trx: Kysely<Database>, cipher: DataCipher, userId: string, codes: string[]): Promise<void> {
@@ -137,7 +145,13 @@ export function secondFactorOf(body: { code?: string; recovery_code?: string }):
  * Checks and spends a second factor of an account with two-factor sign-in on: a code of the window whose
  * step is later than the last taken, or an unused recovery code. False for anything else.
  */
-export async function checkSecondFactor(db: Kysely<Database>, cipher: DataCipher, user: UserRow, factor: SecondFactor, now = Date.now()): Promise<boolean> {
+export async function checkSecondFactor(
+  db: Kysely<Database>,
+  cipher: DataCipher,
+  user: UserRow,
+  factor: SecondFactor,
+  now = Date.now(),
+): Promise<boolean> {
   if (!user.totp_enabled_at || !user.totp_secret) return false;
   if (factor.kind === 'recovery_code') return spendRecoveryCode(db, cipher, user.id, factor.code);
   const step = matchingStep(openTotpSecret(cipher, user.id, user.totp_secret), factor.code, now);

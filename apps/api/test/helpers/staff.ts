@@ -24,7 +24,12 @@ export interface Staff {
 export async function createStaff(t: TestApp): Promise<Staff> {
   const suffix = randomBytes(4).toString('hex');
   const password = `staff-password-${suffix}`;
-  const row = await insertUser(t.app.db, { username: `staff${suffix}`, email: `staff${suffix}@example.com`, password_hash: await hashPassword(password), role: 'admin' });
+  const row = await insertUser(t.app.db, {
+    username: `staff${suffix}`,
+    email: `staff${suffix}@example.com`,
+    password_hash: await hashPassword(password),
+    role: 'admin',
+  });
   const response = await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: row.username, password } });
   if (response.statusCode !== 200) throw new Error(`staff login failed: ${response.statusCode} ${response.body}`);
   return { id: row.id, username: row.username, email: row.email, password, token: response.json().access_token as string };

@@ -17,4 +17,5 @@ export const ADMIN_NAV = [
   { ...linkOptions({ to: '/users' }), label: 'Users', exact: false },
   { ...linkOptions({ to: '/reviews' }), label: 'Reviews', exact: false },
   { to: SETTINGS_PATH, label: 'Settings', exact: false },
+  { ...linkOptions({ to: '/security' }), label: 'Security', exact: false },
 ] as const;
