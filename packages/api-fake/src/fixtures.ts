@@ -3,16 +3,20 @@
  * overridable. The fake checks each answer against its route's schema, so a fixture cannot drift.
  */
 import type {
+  AdminOrder,
   AdminProduct,
   AdminReview,
   AuthResponse,
   CartItem,
   CategoryOption,
+  DashboardStats,
   DeliveryEvent,
   DeliveryLog,
   Order,
+  OrderDispute,
   OrderDownload,
   OrderItem,
+  OrderRefund,
   OrderSummary,
   OwnReview,
   Product,
@@ -370,6 +374,45 @@ export function aFreeOrder(overrides: Partial<Order> = {}): Order {
     items: delivered.items.map((item) => ({ ...item, price: 0 })),
     ...overrides,
   });
+}
+
+/**
+ * An order as the admin's routes answer it: `anOrder` (or any order given, say `aDeliveredOrder()`'s fields)
+ * with no refund, none under way and no dispute unless given.
+ */
+export function anAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  const { refund = null, refund_in_progress = false, dispute = null, ...order } = overrides;
+  return { ...anOrder(order), refund, refund_in_progress, dispute };
+}
+
+/** A refunded order's refund: made by staff with a reason, answered by PayPal with a refund id. */
+export function aRefund(overrides: Partial<OrderRefund> = {}): OrderRefund {
+  return {
+    at: '2026-11-24T15:30:00.000Z',
+    origin: 'staff',
+    reason: 'Bought the wrong edition',
+    refund_id: '1JU08902781691411',
+    ...overrides,
+  };
+}
+
+/** A PayPal dispute still open: the buyer says the item was not received. */
+export function aDispute(overrides: Partial<OrderDispute> = {}): OrderDispute {
+  return {
+    id: 'PP-D-27803',
+    status: 'WAITING_FOR_SELLER_RESPONSE',
+    reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+    outcome: null,
+    opened_at: '2026-11-25T08:15:00.000Z',
+    resolved_at: null,
+    open: true,
+    ...overrides,
+  };
+}
+
+/** The admin dashboard's figures, no open dispute. */
+export function aDashboardStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
+  return { total_products: 24, total_orders: 1530, total_users: 87, total_revenue: 12345.5, open_disputes: 0, ...overrides };
 }
 
 /** A guest order as the API answers it without the order's access token: no buyer, no payment, no goods. */

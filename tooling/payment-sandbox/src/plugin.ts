@@ -5,6 +5,7 @@ import { toPayPalError } from './errors.ts';
 import { bearerAuth, registerOAuthRoutes } from './oauth.ts';
 import { registerOrderRoutes } from './order-routes.ts';
 import { registerPaymentRoutes } from './payment-routes.ts';
+import { registerSimulateEventRoute } from './simulate-event.ts';
 import { type PaymentSandboxOptions, type SandboxState, createSandboxState } from './state.ts';
 import { registerCertificateRoute, registerWebhookRoutes } from './webhooks.ts';
 
@@ -60,5 +61,6 @@ export const paymentSandbox: FastifyPluginAsync<PaymentSandboxPluginOptions> = a
     registerOrderRoutes(api, state, clientOf);
     registerPaymentRoutes(api, state, clientOf);
     registerWebhookRoutes(api, state);
+    registerSimulateEventRoute(api, state, clientOf);
   });
 };

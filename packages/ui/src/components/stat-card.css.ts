@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css.ts';
 import { media } from '../theme/tokens.ts';
 
@@ -20,6 +20,11 @@ export const card = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   '@media': { [media.sm]: { padding: vars.space.lg } },
+});
+
+export const warning = style({
+  borderColor: vars.color.warning,
+  background: `color-mix(in srgb, ${vars.color.warning} 10%, ${vars.color.surface})`,
 });
 
 export const text = style({
@@ -53,4 +58,9 @@ export const icon = style({
   borderRadius: vars.radius.md,
   color: vars.color.primary,
   background: `color-mix(in srgb, ${vars.color.primary} 14%, transparent)`,
+});
+
+globalStyle(`${warning} ${icon}`, {
+  color: vars.color.warning,
+  background: `color-mix(in srgb, ${vars.color.warning} 16%, transparent)`,
 });

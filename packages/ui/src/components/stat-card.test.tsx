@@ -24,4 +24,15 @@ describe('StatCard', () => {
     expect(screen.queryByText('1,530')).not.toBeInTheDocument();
     expect(container.querySelector('[data-skeleton]')).not.toBeNull();
   });
+
+  it('stands out in the warning tone, and not by default', () => {
+    render(
+      <StatGrid>
+        <StatCard label="Total orders" value="1,530" />
+        <StatCard label="Open disputes" value="2" tone="warning" />
+      </StatGrid>,
+    );
+    expect(screen.getByText('Total orders').parentElement?.parentElement).toHaveAttribute('data-tone', 'default');
+    expect(screen.getByText('Open disputes').parentElement?.parentElement).toHaveAttribute('data-tone', 'warning');
+  });
 });

@@ -16,12 +16,16 @@ export interface StatCardProps {
   /** Read out in place of the skeleton, e.g. 'Loading'. */
   loadingLabel?: string;
   icon?: ReactNode;
+  /** `warning` makes the card stand out: a figure that asks for attention, e.g. open disputes. */
+  tone?: StatCardTone;
 }
 
+export type StatCardTone = 'default' | 'warning';
+
 /** One figure under its name, inside a `StatGrid`. */
-export function StatCard({ label, value, loading = false, loadingLabel = 'Loading', icon }: StatCardProps) {
+export function StatCard({ label, value, loading = false, loadingLabel = 'Loading', icon, tone = 'default' }: StatCardProps) {
   return (
-    <div className={styles.card}>
+    <div className={[styles.card, tone === 'warning' && styles.warning].filter(Boolean).join(' ')} data-tone={tone}>
       <div className={styles.text}>
         <dt className={styles.label}>{label}</dt>
         <dd className={styles.value} aria-busy={loading || undefined}>

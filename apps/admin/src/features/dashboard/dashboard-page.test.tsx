@@ -1,11 +1,12 @@
-import { anOrder, deferred } from '@store/api-fake';
-import type { DashboardStats, OrderList } from '@store/contracts';
+import { aDashboardStats, aDispute, anAdminOrder, deferred } from '@store/api-fake';
+import type { AdminOrderList, DashboardStats } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 
-const STATS: DashboardStats = { total_products: 24, total_orders: 1530, total_users: 87, total_revenue: 12345.5 };
+const STATS: DashboardStats = aDashboardStats({ total_products: 24, total_orders: 1530, total_users: 87, total_revenue: 12345.5 });
 
 const api = setupAdminApi();
 
@@ -15,6 +16,13 @@ function figure(name: string): HTMLElement {
   const value = term.nextElementSibling;
   if (!(value instanceof HTMLElement)) throw new Error(`No value for ${name}`);
   return value;
+}
+
+/** The Open disputes card: its name is a link, so it is found through the link. */
+function disputesCard(): HTMLElement {
+  const card = screen.getByRole('link', { name: 'Open disputes' }).closest('[data-tone]');
+  if (!(card instanceof HTMLElement)) throw new Error('No Open disputes card');
+  return card;
 }
 
 describe('the dashboard', () => {
@@ -33,9 +41,41 @@ describe('the dashboard', () => {
     expect(figure('Total users')).toHaveTextContent('87');
   });
 
+  it('counts the open disputes in a card that stands out and leads to those orders', { timeout: 30_000 }, async () => {
+    api.on('adminStats', { ...STATS, open_disputes: 3 });
+    api.on('adminListOrders', ({ query }) =>
+      query.dispute === 'open'
+        ? { orders: [anAdminOrder({ id: '11111111-2222-4333-8444-5555d15b07ed', status: 'completed', dispute: aDispute() })], total: 1 }
+        : { orders: [], total: 0 },
+    );
+    const { router } = renderApp('/admin/');
+
+    const link = await screen.findByRole('link', { name: 'Open disputes' });
+    const card = disputesCard();
+    await waitFor(() => expect(within(card).getByRole('definition')).toHaveTextContent('3'));
+    expect(card).toHaveAttribute('data-tone', 'warning');
+    expect(link).toHaveAttribute('href', '/admin/orders?dispute=open');
+
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    expect(router.state.location.search).toEqual({ dispute: 'open' });
+    expect(await screen.findByRole('button', { name: 'View order #d15b07ed' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Disputes')).toHaveValue('open');
+  });
+
+  it('shows no open dispute in the ordinary tone', async () => {
+    api.on('adminStats', STATS);
+    api.on('adminListOrders', { orders: [], total: 0 });
+    renderApp('/admin/');
+
+    await screen.findByRole('link', { name: 'Open disputes' });
+    await waitFor(() => expect(within(disputesCard()).getByRole('definition')).toHaveTextContent('0'));
+    expect(disputesCard()).toHaveAttribute('data-tone', 'default');
+  });
+
   it('shows skeletons while the figures and orders load', async () => {
     const stats = deferred<DashboardStats>();
-    const orders = deferred<OrderList>();
+    const orders = deferred<AdminOrderList>();
     api.on('adminStats', () => stats.promise);
     api.on('adminListOrders', () => orders.promise);
     const { container } = renderApp('/admin/');
@@ -43,7 +83,7 @@ describe('the dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(figure('Total products')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('list', { name: 'Loading recent orders' })).toBeInTheDocument();
-    expect(container.querySelectorAll('[data-skeleton]').length).toBeGreaterThanOrEqual(4 + 5);
+    expect(container.querySelectorAll('[data-skeleton]').length).toBeGreaterThanOrEqual(5 + 5);
 
     stats.resolve(STATS);
     orders.resolve({ orders: [], total: 0 });
@@ -52,10 +92,10 @@ describe('the dashboard', () => {
   });
 
   it('lists the 5 latest orders: # and the last 8 characters of the id, the date in Serbian, the amount and the status', async () => {
-    const list: OrderList = {
+    const list: AdminOrderList = {
       orders: [
-        anOrder({ id: '11111111-2222-4333-8444-5555deadbeef', created_at: '2024-10-24T09:05:00.000Z', total_amount: 49, status: 'paid' }),
-        anOrder({ id: '11111111-2222-4333-8444-5555cafef00d', created_at: '2024-03-02T17:30:00.000Z', total_amount: 19.99, status: 'rejected' }),
+        anAdminOrder({ id: '11111111-2222-4333-8444-5555deadbeef', created_at: '2024-10-24T09:05:00.000Z', total_amount: 49, status: 'paid' }),
+        anAdminOrder({ id: '11111111-2222-4333-8444-5555cafef00d', created_at: '2024-03-02T17:30:00.000Z', total_amount: 19.99, status: 'rejected' }),
       ],
       total: 2,
     };

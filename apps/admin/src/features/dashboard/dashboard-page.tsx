@@ -5,7 +5,7 @@ import * as styles from './dashboard.css.ts';
 import { QuickActions } from './quick-actions.tsx';
 import { RecentOrders } from './recent-orders.tsx';
 
-/** /admin (spec: admin dashboard): four figures, the latest orders and shortcuts. */
+/** /admin (spec: admin dashboard): the store's figures (with open disputes), the latest orders and shortcuts. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   return (

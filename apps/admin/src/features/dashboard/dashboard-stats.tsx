@@ -1,10 +1,14 @@
 import { formatUsd } from '@store/contracts';
-import { CartIcon, KeyIcon, Notice, StatCard, StatGrid, UserIcon } from '@store/ui';
+import { AlertIcon, CartIcon, KeyIcon, Notice, StatCard, StatGrid, UserIcon } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { adminStatsQueryOptions } from './queries.ts';
 import * as styles from './dashboard.css.ts';
 
-/** The four figures of the dashboard (spec: admin dashboard); revenue is paid and completed orders, in USD. */
+/**
+ * The figures of the dashboard: the spec's four (revenue is paid and completed orders, in USD) and the
+ * orders with an open PayPal dispute, which lead to those orders and stand out while there are any.
+ */
 export function DashboardStats() {
   const stats = useQuery(adminStatsQueryOptions());
   const loading = stats.isPending;
@@ -25,6 +29,17 @@ export function DashboardStats() {
           value={stats.data ? formatUsd(stats.data.total_revenue) : '—'}
           loading={loading}
           icon={<span className={styles.dollar}>$</span>}
+        />
+        <StatCard
+          label={
+            <Link to="/orders" search={{ dispute: 'open' }} className={styles.statLink}>
+              Open disputes
+            </Link>
+          }
+          value={count(stats.data?.open_disputes)}
+          loading={loading}
+          icon={<AlertIcon />}
+          tone={stats.data && stats.data.open_disputes > 0 ? 'warning' : 'default'}
         />
       </StatGrid>
     </>

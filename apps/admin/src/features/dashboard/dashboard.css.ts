@@ -104,3 +104,11 @@ export const dollar = style({
   fontWeight: 700,
   lineHeight: 1,
 });
+
+/** A stat card's name that leads to the orders it counts. */
+export const statLink = style({
+  color: 'inherit',
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.2em',
+  selectors: { '&:hover': { color: vars.color.primary } },
+});

@@ -1,5 +1,5 @@
-import { aDeliveredOrder, aDeliveryEvent, aDeliveryLog, anOrder, deferred, type ErrorAnswer } from '@store/api-fake';
-import type { DeliveryLog, Order } from '@store/contracts';
+import { aDeliveredOrder, aDeliveryEvent, aDeliveryLog, anAdminOrder, deferred, type ErrorAnswer } from '@store/api-fake';
+import type { AdminOrder, DeliveryLog } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,14 +8,14 @@ import { renderApp } from '../../test/render.tsx';
 
 const api = setupAdminApi();
 
-const ORDER = aDeliveredOrder({ id: '11111111-2222-4333-8444-5555abcdef12' });
+const ORDER = anAdminOrder(aDeliveredOrder({ id: '11111111-2222-4333-8444-5555abcdef12' }));
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 beforeEach(() => {
   signInAsAdmin(api);
 });
 
-async function openDetails(order: Order) {
+async function openDetails(order: AdminOrder) {
   api.on('adminListOrders', { orders: [order], total: 1 });
   renderApp('/admin/orders');
   await userEvent.setup().click(await screen.findByRole('button', { name: 'View order #abcdef12' }));
@@ -113,7 +113,7 @@ describe("an order's delivery log", { timeout: 30_000 }, () => {
   });
 
   it('is not shown for an order that was never delivered', async () => {
-    const dialog = await openDetails(anOrder({ id: ORDER.id, status: 'pending' }));
+    const dialog = await openDetails(anAdminOrder({ id: ORDER.id, status: 'pending' }));
 
     expect(within(dialog).getByRole('heading', { name: 'Items' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('heading', { name: 'Delivery log' })).not.toBeInTheDocument();

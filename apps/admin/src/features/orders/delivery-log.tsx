@@ -34,20 +34,29 @@ export function DeliveryLog({ order }: { order: Order }) {
   );
 }
 
+const exportFailed = (failure: unknown) => toast.error(withDetail('Error exporting the delivery log', failure));
+
+/**
+ * Saves the order's delivery log as CSV, the file PayPal's dispute form takes as evidence: the log's own
+ * Export CSV and the dispute panel's button are this one export.
+ */
+export function useDeliveryLogCsvExport(orderId: string) {
+  return useMutation({
+    mutationFn: () => fetchDeliveryLogCsv(orderId),
+    onSuccess: (blob) => saveFile(blob, deliveryLogFileName(orderId, 'csv')),
+    onError: exportFailed,
+  });
+}
+
 function DeliveryLogBody({ order }: { order: Order }) {
   const log = useQuery(deliveryLogQueryOptions(order.id));
-  const failed = (failure: unknown) => toast.error(withDetail('Error exporting the delivery log', failure));
 
-  const exportCsv = useMutation({
-    mutationFn: () => fetchDeliveryLogCsv(order.id),
-    onSuccess: (blob) => saveFile(blob, deliveryLogFileName(order.id, 'csv')),
-    onError: failed,
-  });
+  const exportCsv = useDeliveryLogCsvExport(order.id);
   // Fetched again rather than taken from the screen: the export holds what the server has now.
   const exportJson = useMutation({
     mutationFn: () => api.adminDeliveryLog({ params: { id: order.id } }),
     onSuccess: (answer) => saveFile(new Blob([JSON.stringify(answer, null, 2)], { type: 'application/json' }), deliveryLogFileName(order.id, 'json')),
-    onError: failed,
+    onError: exportFailed,
   });
 
   const summary = (): ReactNode => {

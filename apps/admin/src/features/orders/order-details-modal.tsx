@@ -1,32 +1,48 @@
-import { labelOf, PAYMENT_METHODS, toCents, toDollars, type Order } from '@store/contracts';
+import { labelOf, PAYMENT_METHODS, toCents, toDollars, type AdminOrder } from '@store/contracts';
 import { Button, DataCell, DataHeaderCell, DataRow, DataTable, Modal, Price } from '@store/ui';
+import { useState } from 'react';
 import { DetailItem, DetailList, DetailSection } from '../layout/detail-list.tsx';
 import * as layout from '../layout/admin-layout.css.ts';
 import { formatAdminDate, orderRef, shortId } from '../site/format.ts';
 import { DeliveryLog } from './delivery-log.tsx';
+import { OrderDispute } from './order-dispute.tsx';
+import { OrderRefund, RefundWaiting } from './order-refund.tsx';
 import { OrderStatusBadges } from './order-status-badges.tsx';
 import * as styles from './orders.css.ts';
+import { refundOffer } from './refund-offer.ts';
+import { RefundOrderDialog } from './refund-order-dialog.tsx';
 import { adminStatusActions } from './status-actions.ts';
 import { useSetOrderStatus } from './use-set-order-status.ts';
 
 export interface OrderDetailsModalProps {
   /** The order shown; null keeps the modal closed. */
-  order: Order | null;
+  order: AdminOrder | null;
   onClose: () => void;
+  /** The order as the API answered its refund: the details stay open and show it. */
+  onRefunded: (order: AdminOrder) => void;
 }
 
-/** One order in full (spec: admin orders), with the status changes the admin may make to it. */
-export function OrderDetailsModal({ order, onClose }: OrderDetailsModalProps) {
+/** One order in full (spec: admin orders), with the status changes the admin may make to it, its refund and its dispute. */
+export function OrderDetailsModal({ order, onClose, onRefunded }: OrderDetailsModalProps) {
   return (
     <Modal open={order !== null} title={order ? `Order ${orderRef(order.id)}` : ''} onClose={onClose} wide closeLabel="Close order details">
-      {order && <OrderDetails order={order} onChanged={onClose} />}
+      {order && <OrderDetails key={order.id} order={order} onChanged={onClose} onRefunded={onRefunded} />}
     </Modal>
   );
 }
 
-function OrderDetails({ order, onChanged }: { order: Order; onChanged: () => void }) {
+interface OrderDetailsProps {
+  order: AdminOrder;
+  /** After a status change: the modal closes. */
+  onChanged: () => void;
+  onRefunded: (order: AdminOrder) => void;
+}
+
+function OrderDetails({ order, onChanged, onRefunded }: OrderDetailsProps) {
   const setStatus = useSetOrderStatus({ onChanged });
+  const [refunding, setRefunding] = useState(false);
   const actions = adminStatusActions(order.status);
+  const refund = refundOffer(order);
   const invoice = order.invoice_data;
   const address = [invoice.address, invoice.city, invoice.country].filter(Boolean).join(', ');
 
@@ -51,6 +67,10 @@ function OrderDetails({ order, onChanged }: { order: Order; onChanged: () => voi
           </DetailItem>
         )}
       </DetailList>
+
+      {refund === 'waiting' && <RefundWaiting />}
+      <OrderRefund order={order} />
+      <OrderDispute order={order} />
 
       <DetailSection title="Invoice">
         <DetailList>
@@ -103,22 +123,35 @@ function OrderDetails({ order, onChanged }: { order: Order; onChanged: () => voi
       <DeliveryLog order={order} />
 
       <div className={styles.modalActions}>
-        {actions.length === 0 ? (
-          <p className={layout.muted}>No status change is offered for this order here.</p>
-        ) : (
-          actions.map((action) => (
-            <Button
-              key={action.to}
-              variant={action.variant}
-              loading={setStatus.isPending && setStatus.variables?.status === action.to}
-              disabled={setStatus.isPending}
-              onClick={() => setStatus.mutate({ id: order.id, status: action.to })}
-            >
-              {action.label}
-            </Button>
-          ))
+        {actions.length === 0 && refund !== 'refund' && <p className={layout.muted}>No status change is offered for this order here.</p>}
+        {refund === 'paid-elsewhere' && <p className={layout.muted}>It was not paid through PayPal, so it cannot be refunded here.</p>}
+        {refund === 'refund' && (
+          <Button variant="danger" onClick={() => setRefunding(true)}>
+            Refund
+          </Button>
         )}
+        {actions.map((action) => (
+          <Button
+            key={action.to}
+            variant={action.variant}
+            loading={setStatus.isPending && setStatus.variables?.status === action.to}
+            disabled={setStatus.isPending}
+            onClick={() => setStatus.mutate({ id: order.id, status: action.to })}
+          >
+            {action.label}
+          </Button>
+        ))}
       </div>
+
+      <RefundOrderDialog
+        order={order}
+        open={refunding && refund === 'refund'}
+        onClose={() => setRefunding(false)}
+        onRefunded={(refunded) => {
+          setRefunding(false);
+          onRefunded(refunded);
+        }}
+      />
     </div>
   );
 }

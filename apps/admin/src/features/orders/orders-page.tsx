@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type Order, type OrderStatus } from '@store/contracts';
+import { ORDER_STATUSES, type AdminOrder, type OrderStatus } from '@store/contracts';
 import { Pagination, SearchField, SelectField } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -8,27 +8,44 @@ import { useDebouncedSearch, usePageTitle } from '@store/shell';
 import { useErrorToast } from '../site/use-error-toast.ts';
 import { OrderDetailsModal } from './order-details-modal.tsx';
 import { OrdersTable } from './orders-table.tsx';
+import * as styles from './orders.css.ts';
 import { ORDERS_PAGE_SIZE, adminOrdersQueryOptions } from './queries.ts';
+import type { DisputeFilter } from './search.ts';
 
 const route = getRouteApi('/_authed/orders');
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map(({ value, label }) => ({ value, label }))];
 
-/** /admin/orders (spec: admin orders): search, status filter, the list 100 at a time, and each order's details. */
+const DISPUTE_OPTIONS: { value: DisputeFilter | ''; label: string }[] = [
+  { value: '', label: 'All orders' },
+  { value: 'open', label: 'Open disputes' },
+  { value: 'any', label: 'Any dispute' },
+];
+
+/** /admin/orders (spec: admin orders): search, status and dispute filters, the list 100 at a time, and each order's details. */
 export function OrdersPage() {
   usePageTitle('Orders');
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const page = search.page ?? 1;
-  const [selected, setSelected] = useState<Order | null>(null);
+  const [selected, setSelected] = useState<AdminOrder | null>(null);
 
   const orders = useQuery(
-    adminOrdersQueryOptions({ search: search.search, status: search.status, limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE }),
+    adminOrdersQueryOptions({
+      search: search.search,
+      status: search.status,
+      dispute: search.dispute,
+      limit: ORDERS_PAGE_SIZE,
+      offset: (page - 1) * ORDERS_PAGE_SIZE,
+    }),
   );
   // Spec section 8: a failed load says 'Error loading orders' and shows the list empty.
   useErrorToast(orders.isError, orders.errorUpdatedAt, 'Error loading orders');
   const list = orders.isError ? [] : (orders.data?.orders ?? []);
   const total = orders.isError ? 0 : (orders.data?.total ?? 0);
+  // The details follow the list as it reloads (a refund under way, a dispute arriving); an order the filters
+  // no longer match keeps the state it was last seen in.
+  const shown = selected ? (list.find((order) => order.id === selected.id) ?? selected) : null;
 
   // Every filter change starts again from the first page, and replaces the address rather than piling up history.
   const searchBox = useDebouncedSearch(search.search ?? '', (text) =>
@@ -36,6 +53,11 @@ export function OrdersPage() {
   );
   const setStatus = (status: string) =>
     void navigate({ search: (previous) => ({ ...previous, status: (status || undefined) as OrderStatus | undefined, page: undefined }), replace: true });
+  const setDispute = (dispute: string) =>
+    void navigate({
+      search: (previous) => ({ ...previous, dispute: (dispute || undefined) as DisputeFilter | undefined, page: undefined }),
+      replace: true,
+    });
   const setPage = (next: number) => void navigate({ search: (previous) => ({ ...previous, page: next > 1 ? next : undefined }) });
 
   return (
@@ -52,7 +74,7 @@ export function OrdersPage() {
       <form
         role="search"
         aria-label="Filter orders"
-        className={layout.filters}
+        className={styles.filters}
         onSubmit={(event) => {
           event.preventDefault();
           searchBox.flush();
@@ -60,12 +82,14 @@ export function OrdersPage() {
       >
         <SearchField
           label="Search orders"
+          className={styles.searchField}
           placeholder="Search orders..."
           hint="Order ID, customer name or email"
           value={searchBox.draft}
           onChange={(event) => searchBox.setDraft(event.target.value)}
         />
         <SelectField label="Status" options={STATUS_OPTIONS} value={search.status ?? ''} onChange={(event) => setStatus(event.target.value)} />
+        <SelectField label="Disputes" options={DISPUTE_OPTIONS} value={search.dispute ?? ''} onChange={(event) => setDispute(event.target.value)} />
       </form>
 
       <div>
@@ -79,7 +103,7 @@ export function OrdersPage() {
         />
       </div>
 
-      <OrderDetailsModal order={selected} onClose={() => setSelected(null)} />
+      <OrderDetailsModal order={shown} onClose={() => setSelected(null)} onRefunded={setSelected} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Order } from '@store/contracts';
+import type { AdminOrder } from '@store/contracts';
 import {
   DataCell,
   DataHeaderCell,
@@ -17,12 +17,12 @@ import { OrderStatusBadges } from './order-status-badges.tsx';
 const COLUMNS = 6;
 
 export interface OrdersTableProps {
-  orders: readonly Order[];
+  orders: readonly AdminOrder[];
   /** The first load: one loading row. */
   loading: boolean;
   /** A new page or filter loading over the rows shown. */
   busy: boolean;
-  onView: (order: Order) => void;
+  onView: (order: AdminOrder) => void;
 }
 
 /** The orders list (spec: admin orders): a table on wide screens, a card per order on phones. */

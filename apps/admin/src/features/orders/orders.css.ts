@@ -1,5 +1,19 @@
-import { vars } from '@store/ui';
+import { media, vars } from '@store/ui';
 import { style } from '@vanilla-extract/css';
+
+/** The search and two filters: stacked on phones, the filters side by side from `sm`, all in one row from `md`. */
+export const filters = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  '@media': {
+    [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', alignItems: 'start' },
+    [media.md]: { gridTemplateColumns: 'minmax(0, 1fr) repeat(2, minmax(10rem, 14rem))' },
+  },
+});
+
+export const searchField = style({
+  '@media': { [media.sm]: { gridColumn: '1 / -1' }, [media.md]: { gridColumn: 'auto' } },
+});
 
 export const details = style({
   display: 'flex',
@@ -132,4 +146,68 @@ export const truncated = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
+});
+
+/* A refund's confirmation. */
+
+export const refundForm = style({
+  display: 'grid',
+  gap: vars.space.md,
+});
+
+export const refundAmount = style({
+  margin: 0,
+});
+
+export const refundEffects = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  margin: 0,
+  paddingLeft: vars.space.lg,
+  color: vars.color.textMuted,
+});
+
+export const refundWarning = style({
+  margin: 0,
+  color: vars.color.danger,
+  fontWeight: 600,
+});
+
+export const refundActions = style({
+  display: 'flex',
+  flexWrap: 'wrap-reverse',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});
+
+/* An order's PayPal dispute: an open one stands out until PayPal resolves it. */
+
+export const dispute = style({
+  display: 'grid',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+
+export const disputeOpen = style([
+  dispute,
+  {
+    borderColor: vars.color.danger,
+    background: `color-mix(in srgb, ${vars.color.danger} 8%, transparent)`,
+  },
+]);
+
+export const disputeEvidence = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const disputeText = style({
+  flex: '1 1 20rem',
+  margin: 0,
+  fontSize: vars.fontSize.sm,
 });

@@ -1,17 +1,19 @@
-import { LIMITS, type OrderListQuery } from '@store/contracts';
+import { LIMITS, type AdminOrderListQuery } from '@store/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
-/** Every admin order list (the orders screen's pages, the dashboard's latest): invalidated together after a change. */
+/** Every admin order query (the orders screen's pages, the dashboard's latest, delivery logs): invalidated together after a change. */
 export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
+/** The order lists alone, whose rows an answered change can be written into at once. */
+export const ADMIN_ORDER_LISTS_KEY = [...ADMIN_ORDERS_KEY, 'list'] as const;
 
 /** The orders screen's page size and the dashboard's (spec section 9). */
 export const ORDERS_PAGE_SIZE = LIMITS.adminListSize;
 export const RECENT_ORDERS = LIMITS.dashboardRecent;
 
-export function adminOrdersQueryOptions(query: OrderListQuery) {
+export function adminOrdersQueryOptions(query: AdminOrderListQuery) {
   return queryOptions({
-    queryKey: [...ADMIN_ORDERS_KEY, query],
+    queryKey: [...ADMIN_ORDER_LISTS_KEY, query],
     queryFn: ({ signal }) => api.adminListOrders({ query }, { signal }),
     // A new page or filter keeps the rows on screen (marked busy) until the next ones arrive.
     placeholderData: keepPreviousData,

@@ -6,6 +6,13 @@ describe('the orders screen address', () => {
     expect(validateOrdersSearch({ search: ' alice ', status: 'pending', page: 3 })).toEqual({ search: 'alice', status: 'pending', page: 3 });
   });
 
+  it('keeps a dispute filter of open or any, and drops any other', () => {
+    expect(validateOrdersSearch({ dispute: 'open' })).toEqual({ dispute: 'open' });
+    expect(validateOrdersSearch({ dispute: 'any', status: 'completed' })).toEqual({ dispute: 'any', status: 'completed' });
+    expect(validateOrdersSearch({ dispute: 'resolved' })).toEqual({});
+    expect(validateOrdersSearch({ dispute: 1 })).toEqual({});
+  });
+
   it('reads a numeric search as text', () => {
     expect(validateOrdersSearch({ search: 1234 })).toEqual({ search: '1234' });
   });
