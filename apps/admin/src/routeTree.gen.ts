@@ -18,6 +18,7 @@ import { Route as AuthedAuditRouteImport } from './routes/_authed/audit'
 import { Route as AuthedOrdersRouteImport } from './routes/_authed/orders'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
 import { Route as AuthedReviewsRouteImport } from './routes/_authed/reviews'
+import { Route as AuthedSecurityRouteImport } from './routes/_authed/security'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
 
@@ -65,6 +66,11 @@ const AuthedReviewsRoute = AuthedReviewsRouteImport.update({
   path: '/reviews',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSecurityRoute = AuthedSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -85,6 +91,7 @@ export interface FileRoutesByFullPath {
   '/orders': typeof AuthedOrdersRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
+  '/security': typeof AuthedSecurityRoute
   '/settings': typeof AuthedSettingsRoute
   '/users': typeof AuthedUsersRoute
 }
@@ -96,6 +103,7 @@ export interface FileRoutesByTo {
   '/orders': typeof AuthedOrdersRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
+  '/security': typeof AuthedSecurityRoute
   '/settings': typeof AuthedSettingsRoute
   '/users': typeof AuthedUsersRoute
   '/': typeof AuthedIndexRoute
@@ -110,6 +118,7 @@ export interface FileRoutesById {
   '/_authed/orders': typeof AuthedOrdersRoute
   '/_authed/products': typeof AuthedProductsRoute
   '/_authed/reviews': typeof AuthedReviewsRoute
+  '/_authed/security': typeof AuthedSecurityRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/users': typeof AuthedUsersRoute
   '/_authed/': typeof AuthedIndexRoute
@@ -125,6 +134,7 @@ export interface FileRouteTypes {
     | '/orders'
     | '/products'
     | '/reviews'
+    | '/security'
     | '/settings'
     | '/users'
   fileRoutesByTo: FileRoutesByTo
@@ -136,6 +146,7 @@ export interface FileRouteTypes {
     | '/orders'
     | '/products'
     | '/reviews'
+    | '/security'
     | '/settings'
     | '/users'
     | '/'
@@ -149,6 +160,7 @@ export interface FileRouteTypes {
     | '/_authed/orders'
     | '/_authed/products'
     | '/_authed/reviews'
+    | '/_authed/security'
     | '/_authed/settings'
     | '/_authed/users'
     | '/_authed/'
@@ -225,6 +237,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedReviewsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/security': {
+      id: '/_authed/security'
+      path: '/security'
+      fullPath: '/security'
+      preLoaderRoute: typeof AuthedSecurityRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
       id: '/_authed/settings'
       path: '/settings'
@@ -248,6 +267,7 @@ interface AuthedRouteChildren {
   AuthedOrdersRoute: typeof AuthedOrdersRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
   AuthedReviewsRoute: typeof AuthedReviewsRoute
+  AuthedSecurityRoute: typeof AuthedSecurityRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUsersRoute: typeof AuthedUsersRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
@@ -259,6 +279,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedOrdersRoute: AuthedOrdersRoute,
   AuthedProductsRoute: AuthedProductsRoute,
   AuthedReviewsRoute: AuthedReviewsRoute,
+  AuthedSecurityRoute: AuthedSecurityRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,

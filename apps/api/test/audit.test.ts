@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedRouteNames, type AuditedRouteName } from '../src/audit/audit-trail.ts';
 import { CHANGE_LIMITS } from '../src/audit/changes.ts';
 import { build, type TestApp } from './helpers/build.ts';
+import { createEnrolledStaff, createStaff, totpCode, type Staff } from './helpers/staff.ts';
 import { tinyPng } from './helpers/png.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
 
@@ -122,7 +123,18 @@ interface AuditCase {
   targetType: string;
   /** What the entry must say changed. */
   changes: (changes: AuditChanges | null) => void;
+  /** Who makes the call, when not the bootstrap admin: staff's own two-factor changes use a staff account of their own. */
+  as?: Staff;
 }
+
+/** A staff member's own two-factor change: their account is the target, and only on or off is recorded. */
+const ownTwoFactorCase = (staff: Staff, request: AdminRequest, field: string, before: unknown, after: unknown): AuditCase => ({
+  as: staff,
+  request,
+  targetId: staff.id,
+  targetType: 'users',
+  changes: (changes) => expect(changes).toEqual({ [field]: { before, after } }),
+});
 
 /**
  * A case for every route with admin access and a method that writes. `Record<AuditedRouteName, ...>` makes a
@@ -242,6 +254,25 @@ const cases: Record<AuditedRouteName, () => Promise<AuditCase>> = {
         }),
     };
   },
+  twoFactorSetup: async () => {
+    const staff = await createStaff(t);
+    return ownTwoFactorCase(staff, { method: 'POST', url: '/api/auth/2fa/setup' }, 'two_factor_setup', false, true);
+  },
+  twoFactorEnable: async () => {
+    const staff = await createStaff(t);
+    const { secret } = await ok<{ secret: string }>({ method: 'POST', url: '/api/auth/2fa/setup' }, staff.token);
+    return ownTwoFactorCase(staff, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: totpCode(secret) } }, 'two_factor', false, true);
+  },
+  twoFactorDisable: async () => {
+    const staff = await createEnrolledStaff(t);
+    const payload = { password: staff.password, recovery_code: staff.recoveryCodes[0] };
+    return ownTwoFactorCase(staff, { method: 'POST', url: '/api/auth/2fa/disable', payload }, 'two_factor', true, false);
+  },
+  twoFactorRecoveryCodes: async () => {
+    const staff = await createEnrolledStaff(t);
+    const request: AdminRequest = { method: 'POST', url: '/api/auth/2fa/recovery-codes', payload: { recovery_code: staff.recoveryCodes[0] } };
+    return ownTwoFactorCase(staff, request, 'recovery_codes', 'earlier set', 'new set of ten');
+  },
   adminSetUserActive: async () => {
     const { user } = await t.registerUser();
     return {
@@ -319,7 +350,7 @@ describe('every staff change is recorded (the list comes from the route table)',
     async (name) => {
       const made = await cases[name]();
       const count = (await entriesOf(name)).length;
-      const response = await asAdmin(made.request);
+      const response = await asAdmin(made.request, made.as?.token);
       expect(response.statusCode, response.body).toBe(routes[name].status);
 
       const entries = await entriesOf(name);
@@ -328,8 +359,8 @@ describe('every staff change is recorded (the list comes from the route table)',
       const targetId = typeof made.targetId === 'function' ? made.targetId(answer) : made.targetId;
       expect(entries[0]).toMatchObject({
         action: name,
-        actor_id: adminId,
-        actor_username: 'admin',
+        actor_id: made.as?.id ?? adminId,
+        actor_username: made.as?.username ?? 'admin',
         ip: '127.0.0.1',
         user_agent: STAFF_BROWSER,
         method: routes[name].method,

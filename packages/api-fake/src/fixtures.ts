@@ -25,7 +25,11 @@ import type {
   ProductFile,
   ProductList,
   Review,
+  RecoveryCodes,
   SiteInfo,
+  TwoFactorChallenge,
+  TwoFactorSetup,
+  TwoFactorStatus,
   User,
 } from '@store/contracts';
 
@@ -74,6 +78,37 @@ export function anAdmin(overrides: Partial<User> = {}): User {
 
 export function authResponse(user: User = aUser(), token = `token-of-${user.username}`): AuthResponse {
   return { access_token: token, token_type: 'bearer', expires_in: 28_800, user };
+}
+
+/** The password step's answer for staff with two-factor sign-in (docs/decisions/030). */
+export function aTwoFactorChallenge(token = 'T'.repeat(43)): TwoFactorChallenge {
+  return { two_factor_required: true, two_factor_token: token, expires_in: 300 };
+}
+
+/** Two-factor sign-in off, not required: what an admin has by default. */
+export function aTwoFactorStatus(overrides: Partial<TwoFactorStatus> = {}): TwoFactorStatus {
+  return { enabled: false, enabled_at: null, recovery_codes_left: 0, required: false, ...overrides };
+}
+
+export const TWO_FACTOR_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+export function aTwoFactorSetup(overrides: Partial<TwoFactorSetup> = {}): TwoFactorSetup {
+  return {
+    secret: TWO_FACTOR_SECRET,
+    otpauth_uri: `otpauth://totp/Acme%20Keys:admin%40example.com?issuer=Acme%20Keys&secret=${TWO_FACTOR_SECRET}&algorithm=SHA1&digits=6&period=30`,
+    // A 1×1 PNG: the fake does not draw QR codes.
+    qr_code: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    issuer: 'Acme Keys',
+    account: 'admin@example.com',
+    ...overrides,
+  };
+}
+
+export function someRecoveryCodes(): RecoveryCodes {
+  return {
+    recovery_codes: ['abcde-fghij', 'kmnpq-rstuv', 'wxyz2-34567', '89abc-defgh', 'ijkmn-pqrst', 'uvwxy-z2345', '6789a-bcdef', 'ghijk-mnpqr', 'stuvw-xyz23', '45678-9abcd'],
+    message: 'Save these recovery codes somewhere safe: each signs you in once without your phone. They are shown only now.',
+  };
 }
 
 let productSequence = 0;

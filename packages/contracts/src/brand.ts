@@ -52,5 +52,20 @@ export const LIMITS = {
   refundReasonMaxLength: 500,
 } as const;
 
+/**
+ * Two-factor sign-in for staff (docs/decisions/030-two-factor-sign-in.md): TOTP of RFC 6238 as authenticator
+ * apps make it by default (SHA-1, 6 digits, 30-second steps), a code of the step before or after taken too
+ * (clocks drift), ten single-use recovery codes, and a second sign-in step that lasts 5 minutes and 5 wrong codes.
+ */
+export const TWO_FACTOR = {
+  digits: 6,
+  periodSeconds: 30,
+  /** Steps either side of now whose code is taken. */
+  window: 1,
+  recoveryCodes: 10,
+  challengeSeconds: 5 * 60,
+  challengeMaxFailures: 5,
+} as const;
+
 /** The value the API answers in place of a stored secret; sending it back keeps the stored value. */
 export const SECRET_MASK = '••••••••';

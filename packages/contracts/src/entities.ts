@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { BRAND_NAME, LIMITS } from './brand.ts';
+import { BRAND_NAME, LIMITS, TWO_FACTOR } from './brand.ts';
 import {
   CategorySchema,
   DeliveryEventKindSchema,
@@ -148,6 +148,94 @@ export const AuthResponseSchema = Type.Object({
   user: UserSchema,
 });
 export type AuthResponse = Static<typeof AuthResponseSchema>;
+
+/*
+ * Two-factor sign-in for staff (docs/decisions/030-two-factor-sign-in.md). The password of an account with
+ * it answers a challenge instead of a session; the second step (POST /api/auth/login/2fa) answers the session.
+ */
+
+/** The password was right and the account signs in with a second factor: send a code with this token within `expires_in` seconds. */
+export const TwoFactorChallengeSchema = Type.Object({
+  two_factor_required: Type.Literal(true),
+  two_factor_token: Type.String({ description: 'Names this sign-in in its second step; single use' }),
+  expires_in: Type.Integer({ description: 'Seconds the second step stays open' }),
+});
+export type TwoFactorChallenge = Static<typeof TwoFactorChallengeSchema>;
+
+/** What the password sign-in answers: a session, or (staff with two-factor sign-in) the second step to take. */
+export const LoginResponseSchema = Type.Union([AuthResponseSchema, TwoFactorChallengeSchema]);
+export type LoginResponse = Static<typeof LoginResponseSchema>;
+
+export const isTwoFactorChallenge = (answer: LoginResponse): answer is TwoFactorChallenge => 'two_factor_required' in answer;
+
+/** The 6 digits an authenticator app shows. */
+export const TotpCodeSchema = Type.String({
+  pattern: `^[0-9]{${TWO_FACTOR.digits}}$`,
+  errorMessage: `Enter the ${TWO_FACTOR.digits}-digit code from your authenticator app`,
+});
+
+/** One of the ten recovery codes (`xxxxx-xxxxx`; case, spaces and dashes do not matter). */
+export const RecoveryCodeSchema = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  pattern: '^[A-Za-z0-9 -]+$',
+  errorMessage: 'Enter one of your recovery codes',
+});
+
+/** A second factor: a code from the app, or one recovery code (exactly one of the two). */
+const SecondFactorFields = { code: Type.Optional(TotpCodeSchema), recovery_code: Type.Optional(RecoveryCodeSchema) };
+
+export const TwoFactorLoginBodySchema = Type.Object(
+  {
+    token: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', errorMessage: 'This sign-in has expired. Sign in with your password again.' }),
+    ...SecondFactorFields,
+  },
+  { additionalProperties: false },
+);
+export type TwoFactorLoginBody = Static<typeof TwoFactorLoginBodySchema>;
+
+export const SecondFactorBodySchema = Type.Object(SecondFactorFields, { additionalProperties: false });
+export type SecondFactorBody = Static<typeof SecondFactorBodySchema>;
+
+/** Turning two-factor sign-in off: the password and a second factor. */
+export const TwoFactorDisableBodySchema = Type.Object(
+  {
+    password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, errorMessage: 'Enter your password' }),
+    ...SecondFactorFields,
+  },
+  { additionalProperties: false },
+);
+export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBodySchema>;
+
+export const TwoFactorEnableBodySchema = Type.Object({ code: TotpCodeSchema }, { additionalProperties: false });
+export type TwoFactorEnableBody = Static<typeof TwoFactorEnableBodySchema>;
+
+/** The caller's two-factor sign-in. */
+export const TwoFactorStatusSchema = Type.Object({
+  enabled: Type.Boolean(),
+  enabled_at: Type.Union([TimestampSchema, Type.Null()]),
+  recovery_codes_left: Type.Integer({ minimum: 0 }),
+  /** The store requires two-factor sign-in of every staff account (`require_staff_two_factor`). */
+  required: Type.Boolean(),
+});
+export type TwoFactorStatus = Static<typeof TwoFactorStatusSchema>;
+
+/** A new secret to enrol, answered once: the app scans the QR code or takes the secret typed in. */
+export const TwoFactorSetupSchema = Type.Object({
+  secret: Type.String({ description: 'The TOTP secret in base32, for typing into the app' }),
+  otpauth_uri: Type.String({ description: 'The otpauth:// URI the QR code holds' }),
+  qr_code: Type.String({ description: 'The QR code as a data: URL (PNG), made on the server' }),
+  issuer: Type.String(),
+  account: Type.String(),
+});
+export type TwoFactorSetup = Static<typeof TwoFactorSetupSchema>;
+
+/** Ten new recovery codes, shown once: only their digests are kept. */
+export const RecoveryCodesSchema = Type.Object({
+  recovery_codes: Type.Array(Type.String(), { minItems: TWO_FACTOR.recoveryCodes, maxItems: TWO_FACTOR.recoveryCodes }),
+  message: Type.String(),
+});
+export type RecoveryCodes = Static<typeof RecoveryCodesSchema>;
 
 /* Catalogue -------------------------------------------------------------------------------------- */
 
@@ -705,6 +793,8 @@ export const SiteSettingsSchema = Type.Object({
   smtp_from_email: Type.Union([Type.Literal(''), EmailSchema]),
   // One line: a line break in a mail header would let a value add headers of its own.
   smtp_from_name: PlainLine({ maxLength: 80 }),
+  /** Every staff account signs in with a second factor; one without it may only set it up (docs/decisions/030). */
+  require_staff_two_factor: Type.Boolean(),
 });
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
@@ -1018,4 +1108,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   smtp_use_tls: true,
   smtp_from_email: '',
   smtp_from_name: BRAND_NAME,
+  require_staff_two_factor: false,
 };

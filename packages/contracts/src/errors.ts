@@ -74,6 +74,24 @@ export const API_ERROR_CODES = [
   /** A user id that does not exist. */
   'user_not_found',
 
+  // Two-factor sign-in for staff (docs/decisions/030-two-factor-sign-in.md).
+  /** A two-factor code or recovery code that is wrong, used already or too old. */
+  'invalid_two_factor_code',
+  /** The second sign-in step with a token that is unknown, expired, used, or ended by too many wrong codes: sign in with the password again. */
+  'two_factor_token_invalid',
+  /** Setting up two-factor sign-in on an account that has it already (turn it off first). */
+  'two_factor_already_enabled',
+  /** Turning off two-factor sign-in, or new recovery codes, on an account without it. */
+  'two_factor_not_enabled',
+  /** Confirming two-factor sign-in before its setup was started (no secret to check the code against). */
+  'two_factor_setup_missing',
+  /** An admin route from a staff account that must set up two-factor sign-in first (the store requires it). */
+  'two_factor_enrolment_required',
+  /** Requiring two-factor sign-in of all staff from an account that has not set it up itself. */
+  'own_two_factor_required',
+  /** Turning off two-factor sign-in while the store requires it of every staff account. */
+  'two_factor_required_by_settings',
+
   // Catalogue.
   /** A product id that does not exist (or was deleted). */
   'product_not_found',

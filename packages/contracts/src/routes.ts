@@ -2,6 +2,14 @@ import Type, { type TSchema } from 'typebox';
 import { endpoints } from './endpoints.ts';
 import {
   AuthResponseSchema,
+  LoginResponseSchema,
+  RecoveryCodesSchema,
+  SecondFactorBodySchema,
+  TwoFactorDisableBodySchema,
+  TwoFactorEnableBodySchema,
+  TwoFactorLoginBodySchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
   CategoryOptionSchema,
   CreateOrderBodySchema,
   GuestOrderViewSchema,
@@ -98,6 +106,11 @@ export interface RouteDefinition {
   readonly multipart?: true;
   /** Per-IP and per-account rate limit, for routes that attackers would hammer. */
   readonly rateLimited?: true;
+  /**
+   * An admin route open to a staff account that must still set up two-factor sign-in (the store requires
+   * it): the setup itself. Every other admin route refuses such an account (docs/decisions/030-two-factor-sign-in.md).
+   */
+  readonly twoFactorEnrolment?: true;
   readonly status: 200 | 201 | 204;
   readonly response: TSchema;
 }
@@ -127,11 +140,14 @@ export const routes = define({
     ...endpoints.login,
     access: 'public',
     summary: 'Sign in with an email or a username',
+    description:
+      'Answers a session, or, for a staff account with two-factor sign-in, `{ two_factor_required: true, two_factor_token }`: ' +
+      'the password alone opens no session, and the sign-in ends with `POST /api/auth/login/2fa`.',
     tag: 'auth',
     body: LoginBodySchema,
     rateLimited: true,
     status: 200,
-    response: AuthResponseSchema,
+    response: LoginResponseSchema,
   },
   me: { ...endpoints.me, access: 'user', summary: 'The signed-in account', tag: 'auth', status: 200, response: UserSchema },
   logout: {
@@ -211,6 +227,70 @@ export const routes = define({
     rateLimited: true,
     status: 200,
     response: AuthResponseSchema,
+  },
+  loginTwoFactor: {
+    ...endpoints.loginTwoFactor,
+    access: 'public',
+    summary: "The sign-in's second step: the password step's token and a code from the authenticator app, or a recovery code",
+    description:
+      'Exactly one of `code` (6 digits, the current 30-second step or the one either side; each step is taken once) and ' +
+      '`recovery_code` (single use). Wrong codes count against the same per-account sign-in limit as wrong passwords, and ' +
+      'the token ends after 5 of them or 5 minutes: then 401 `two_factor_token_invalid`, and the sign-in starts again with the password.',
+    tag: 'auth',
+    body: TwoFactorLoginBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: AuthResponseSchema,
+  },
+  twoFactorStatus: {
+    ...endpoints.twoFactorStatus,
+    access: 'admin',
+    twoFactorEnrolment: true,
+    summary: "The caller's two-factor sign-in: on or off, recovery codes left, and whether the store requires it",
+    tag: 'auth',
+    status: 200,
+    response: TwoFactorStatusSchema,
+  },
+  twoFactorSetup: {
+    ...endpoints.twoFactorSetup,
+    access: 'admin',
+    twoFactorEnrolment: true,
+    summary: 'Start setting up two-factor sign-in: a new secret, its otpauth URI and QR code (answered this once)',
+    tag: 'auth',
+    rateLimited: true,
+    status: 200,
+    response: TwoFactorSetupSchema,
+  },
+  twoFactorEnable: {
+    ...endpoints.twoFactorEnable,
+    access: 'admin',
+    twoFactorEnrolment: true,
+    summary: "Turn two-factor sign-in on with a code of the new secret; answers ten recovery codes, once. Every other session ends",
+    tag: 'auth',
+    body: TwoFactorEnableBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: RecoveryCodesSchema,
+  },
+  twoFactorDisable: {
+    ...endpoints.twoFactorDisable,
+    access: 'admin',
+    summary: 'Turn two-factor sign-in off (the password and a code or recovery code); refused while the store requires it',
+    tag: 'auth',
+    body: TwoFactorDisableBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: MessageSchema,
+  },
+  twoFactorRecoveryCodes: {
+    ...endpoints.twoFactorRecoveryCodes,
+    access: 'admin',
+    summary: 'Ten new recovery codes (a code or recovery code required); the old ones stop working',
+    tag: 'auth',
+    body: SecondFactorBodySchema,
+    rateLimited: true,
+    status: 200,
+    response: RecoveryCodesSchema,
   },
 
   /* Catalogue */

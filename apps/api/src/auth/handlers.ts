@@ -1,6 +1,8 @@
+import type { AuthResponse } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { isUniqueViolation } from '../db/connect.ts';
+import type { UserRow } from '../db/schema.ts';
 import { AppError, conflict } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
@@ -8,17 +10,23 @@ import { mailVerificationLink } from './email-verification.ts';
 import { beginAttempt, LOGIN_POLICIES, recordSuccess, throttleKey } from './login-throttle.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { startTwoFactorChallenge } from './two-factor-challenge.ts';
 import { findClash, findUserById, findUserByLogin, insertUser, toUser } from './user-repository.ts';
 
 const CLASH_DETAIL = { username: 'Username is already taken', email: 'Email is already registered' } as const;
 
-export function authHandlers(app: FastifyInstance): Pick<RouteHandlers, 'register' | 'login' | 'me' | 'logout' | 'changePassword'> {
-  const session = async (row: Awaited<ReturnType<typeof insertUser>>, ip: string) => ({
+/** A new session of the account, as the sign-in routes answer it. */
+export async function sessionAnswer(app: FastifyInstance, row: UserRow, ip: string): Promise<AuthResponse> {
+  return {
     access_token: await app.startSession(row, ip),
-    token_type: 'bearer' as const,
+    token_type: 'bearer',
     expires_in: app.config.jwtTtlSeconds,
     user: toUser(row),
-  });
+  };
+}
+
+export function authHandlers(app: FastifyInstance): Pick<RouteHandlers, 'register' | 'login' | 'me' | 'logout' | 'changePassword'> {
+  const session = (row: UserRow, ip: string) => sessionAnswer(app, row, ip);
 
   return {
     register: async ({ body, request }) => {
@@ -51,6 +59,13 @@ export function authHandlers(app: FastifyInstance): Pick<RouteHandlers, 'registe
       if (!row || !valid) {
         request.log.info({ userId: row?.id ?? null }, 'login failed: wrong username or password');
         throw new AppError('unauthorized', 'Incorrect username or password', 'invalid_credentials');
+      }
+      // With two-factor sign-in the password is half of it: the counters start again only after the code
+      // (else a known password would reset them between guesses of the code), and no session yet.
+      if (row.totp_enabled_at) {
+        if (!row.is_active) throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
+        request.log.info({ userId: row.id }, 'password accepted, second factor asked for');
+        return startTwoFactorChallenge(app, row);
       }
       await recordSuccess(app.db, row.id, request.ip);
       if (!row.is_active) throw new AppError('forbidden', 'This account is disabled', 'account_disabled');

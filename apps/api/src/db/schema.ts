@@ -15,6 +15,32 @@ export interface UsersTable {
   created_at: Timestamp;
   /** Set when the owner opens a mailed verification or sign-in link. */
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The TOTP secret sealed by the DataCipher (context `users.totp_secret:<id>`): set by the setup, in use once `totp_enabled_at` is set. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last 30-second step whose code was taken: only a later step's code is taken next (RFC 6238 §5.2). */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One of an account's ten recovery codes: only its keyed digest is kept; `used_at` spends it. */
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_digest: string;
+  created_at: Timestamp;
+  used_at: Date | null;
+}
+
+/** A sign-in between the right password and the second factor: its token's SHA-256, the wrong codes so far. */
+export interface TwoFactorChallengesTable {
+  id: Generated<string>;
+  user_id: string;
+  token_digest: Buffer;
+  /** A keyed digest of the password hash at the password step: a password changed since ends the challenge. */
+  password_check: string;
+  failures: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Date;
 }
 
 /** One sign-in: the access token names it, and it ends when the row goes (logout, password change, deactivation). */
@@ -293,6 +319,7 @@ export interface SiteSettingsTable {
   paypal_webhook_id: string;
   /** The secrets above are stored encrypted (false only on a row saved before encryption at rest). */
   secrets_encrypted: ColumnType<boolean, boolean | undefined, boolean>;
+  require_staff_two_factor: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: Timestamp;
 }
 
@@ -317,6 +344,8 @@ export interface Database {
   account_tokens: AccountTokensTable;
   login_throttle: LoginThrottleTable;
   login_known_addresses: LoginKnownAddressesTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
   product_files: ProductFilesTable;
   order_item_files: OrderItemFilesTable;
   delivery_events: DeliveryEventsTable;

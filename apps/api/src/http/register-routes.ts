@@ -70,6 +70,7 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       rateLimited?: true;
       multipart?: true;
       description?: string;
+      twoFactorEnrolment?: true;
     };
     app.route({
       method: def.method,
@@ -91,7 +92,7 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       config: def.rateLimited ? { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 } } : {},
       // Answers carry keys, download links, tokens or personal data: no cache keeps them unless a handler
       // says otherwise for public data (site info). Set first, so error answers carry it too.
-      onRequest: [noStore, app.guard(def.access)],
+      onRequest: [noStore, app.guard(def.access, { twoFactorEnrolment: def.twoFactorEnrolment === true })],
       preHandler: refuseNonFiniteNumbers,
       // A staff change: its answer, whatever it is, is recorded in the audit trail before it is sent.
       ...(isAuditedRoute(def) ? { onSend: auditHook(app, name) } : {}),

@@ -4,6 +4,7 @@ import type { Access, Role } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { readSettings } from '../settings/settings-repository.ts';
 
 /** The account behind a request, loaded from the database on every call (role and status are never taken from the token). */
 export interface Caller {
@@ -13,6 +14,14 @@ export interface Caller {
   role: Role;
   /** The session the request's token names: logout ends it. */
   sessionId: string;
+  /** The account signs in with a second factor (docs/decisions/030-two-factor-sign-in.md). */
+  twoFactorEnabled: boolean;
+}
+
+/** What a route's guard needs to know besides its access. */
+export interface GuardOptions {
+  /** An admin route open to staff who must still set up two-factor sign-in (the setup routes). */
+  twoFactorEnrolment?: boolean;
 }
 
 interface TokenPayload {
@@ -31,7 +40,7 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The one guard every route is registered with, chosen by its `access` in the contract table. */
-    guard: (access: Access) => onRequestAsyncHookHandler;
+    guard: (access: Access, options?: GuardOptions) => onRequestAsyncHookHandler;
     /** Opens a session for the account and answers its signed access token. */
     startSession: (user: { id: string }, ip: string) => Promise<string>;
     /** HMAC-SHA256 of `value` for one purpose (order access, download links), base64url; keyed from the server secret. */
@@ -84,7 +93,7 @@ export const authPlugin = fp(
           ? await app.db
               .selectFrom('sessions')
               .innerJoin('users', 'users.id', 'sessions.user_id')
-              .select(['users.id', 'users.username', 'users.email', 'users.role', 'users.is_active'])
+              .select(['users.id', 'users.username', 'users.email', 'users.role', 'users.is_active', 'users.totp_enabled_at'])
               .where('sessions.id', '=', payload.sid)
               .where('sessions.user_id', '=', payload.sub)
               .where('sessions.expires_at', '>', new Date())
@@ -94,10 +103,17 @@ export const authPlugin = fp(
         request.log.info({ userId: payload.sub }, 'authentication failed: account missing, disabled or session ended');
         throw unauthorized('Invalid authentication token');
       }
-      return { id: user.id, username: user.username, email: user.email, role: user.role, sessionId: payload.sid };
+      return {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        sessionId: payload.sid,
+        twoFactorEnabled: user.totp_enabled_at !== null,
+      };
     }
 
-    app.decorate('guard', (access: Access): onRequestAsyncHookHandler => {
+    app.decorate('guard', (access: Access, { twoFactorEnrolment = false }: GuardOptions = {}): onRequestAsyncHookHandler => {
       return async (request) => {
         if (access === 'public') return;
         if (access === 'optional') {
@@ -108,6 +124,17 @@ export const authPlugin = fp(
         if (access === 'admin' && request.caller.role !== 'admin') {
           request.log.warn({ userId: request.caller.id, url: request.url }, 'access denied: admin role required');
           throw new AppError('forbidden', 'Admin access required', 'forbidden');
+        }
+        // The store requires two-factor sign-in of staff: an admin without it may only set it up (docs/decisions/030).
+        if (access === 'admin' && !twoFactorEnrolment && !request.caller.twoFactorEnabled) {
+          if ((await readSettings(app.db, app.dataCipher)).require_staff_two_factor) {
+            request.log.warn({ userId: request.caller.id, url: request.url }, 'access denied: two-factor sign-in to set up first');
+            throw new AppError(
+              'forbidden',
+              'The store requires two-factor sign-in for staff. Set it up under Security before anything else.',
+              'two_factor_enrolment_required',
+            );
+          }
         }
       };
     });
@@ -131,5 +158,5 @@ export const authPlugin = fp(
       return expected.length === given.length && timingSafeEqual(expected, given);
     });
   },
-  { name: 'auth', dependencies: ['db', 'config'] },
+  { name: 'auth', dependencies: ['db', 'config', 'data-encryption'] },
 );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { pruneSessions } from '../auth/handlers.ts';
 import { pruneAccountTokens } from '../auth/account-links.ts';
 import { pruneLoginThrottle } from '../auth/login-throttle.ts';
+import { pruneTwoFactorChallenges } from '../auth/two-factor-challenge.ts';
 import { sendDueMail } from '../mail/outbox.ts';
 import { expireStaleOrders } from '../orders/order-service.ts';
 import { reconcilePayments } from '../payments/payment-service.ts';
@@ -42,7 +43,7 @@ export const backgroundJobsPlugin = fp(
     }
     // Ended sessions and forgotten sign-in counters; hourly is plenty.
     if (orderSweepSeconds > 0)
-      every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db), pruneAccountTokens(app)]));
+      every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db), pruneAccountTokens(app), pruneTwoFactorChallenges(app.db)]));
   },
   { name: 'background-jobs', dependencies: ['config', 'db', 'payments', 'routes'] },
 );

@@ -6,6 +6,7 @@ import { authHandlers } from '../auth/handlers.ts';
 import { emailVerificationHandlers } from '../auth/email-verification.ts';
 import { magicLinkHandlers } from '../auth/magic-link.ts';
 import { passwordResetHandlers } from '../auth/password-reset.ts';
+import { twoFactorHandlers } from '../auth/two-factor-handlers.ts';
 import { catalogHandlers } from '../catalog/handlers.ts';
 import { deliveryHandlers } from '../delivery/handlers.ts';
 import { registerRoutes, type RouteHandlers } from '../http/register-routes.ts';
@@ -28,6 +29,7 @@ function routeHandlers(app: FastifyInstance) {
     ...passwordResetHandlers(app),
     ...emailVerificationHandlers(app),
     ...magicLinkHandlers(app),
+    ...twoFactorHandlers(app),
     ...catalogHandlers(app),
     ...reviewHandlers(app),
     ...settingsHandlers(app),

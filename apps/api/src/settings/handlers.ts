@@ -1,6 +1,7 @@
 import { SECRET_SETTINGS } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { recordAuditChange } from '../audit/audit-trail.ts';
+import { conflict } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { resolvePayPalEndpoint } from '../payments/paypal-endpoint.ts';
 import { maskSecrets, readSettings, saveSettings, toSiteInfo } from './settings-repository.ts';
@@ -17,6 +18,13 @@ export function settingsHandlers(app: FastifyInstance): Pick<RouteHandlers, 'sit
     },
     adminGetSettings: async () => maskSecrets(await readSettings(app.db, app.dataCipher)),
     adminUpdateSettings: async ({ body, caller, request }) => {
+      // Whoever requires two-factor sign-in of all staff must have it: turning it on cannot lock its author out.
+      if (body.require_staff_two_factor === true && !caller.twoFactorEnabled) {
+        throw conflict(
+          'Set up two-factor sign-in for your own account (under Security) before requiring it of every staff account.',
+          'own_two_factor_required',
+        );
+      }
       const { before, after } = await saveSettings(app.db, app.dataCipher, body);
       request.log.info({ userId: caller.id, fields: Object.keys(body) }, 'settings saved');
       // Secrets are compared in clear and recorded only as set or not (SECRET_SETTINGS are always masked).

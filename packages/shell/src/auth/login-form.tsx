@@ -1,10 +1,11 @@
-import type { AuthResponse } from '@store/contracts';
+import { isTwoFactorChallenge, type AuthResponse, type TwoFactorChallenge } from '@store/contracts';
 import { Button, PasswordField, TextField } from '@store/ui';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useShell } from '../binding.tsx';
 import { form as formClassName } from './auth-card.css.ts';
 import { loginFailureMessage } from './login-failure.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 type LoginErrors = Partial<Record<'username' | 'password', string>>;
 
@@ -25,7 +26,8 @@ export interface LoginFormProps {
 }
 
 /**
- * One field for an email or a username and a password with a show/hide toggle (spec: login). Empty
+ * One field for an email or a username and a password with a show/hide toggle (spec: login); for staff
+ * with two-factor sign-in, the code next (TwoFactorStep). Empty
  * fields show the schema's messages at the fields, not the browser's bubble. A wrong password answers
  * 401, which the 401 handling leaves alone on the login screen: the typed username stays.
  */
@@ -35,6 +37,7 @@ export function LoginForm({ onSignedIn, placeholder }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,6 +49,13 @@ export function LoginForm({ onSignedIn, placeholder }: LoginFormProps) {
     setBusy(true);
     try {
       const auth = await api.login({ body: { username: login, password } });
+      // Staff with two-factor sign-in: the password opened no session yet, the code is asked for next.
+      if (isTwoFactorChallenge(auth)) {
+        setChallenge(auth);
+        setPassword('');
+        setBusy(false);
+        return;
+      }
       session.getState().signIn(auth);
       toast.success('Successfully logged in!');
       onSignedIn(auth);
@@ -54,6 +64,8 @@ export function LoginForm({ onSignedIn, placeholder }: LoginFormProps) {
       setBusy(false);
     }
   };
+
+  if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={onSignedIn} onRestart={() => setChallenge(null)} />;
 
   return (
     <form className={formClassName} onSubmit={(event) => void submit(event)} aria-label="Sign in" noValidate>

@@ -1,4 +1,4 @@
-import { aUser, anAdmin, authResponse } from '@store/api-fake';
+import { aTwoFactorChallenge, aUser, anAdmin, authResponse } from '@store/api-fake';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -114,5 +114,89 @@ describe('the admin login screen', () => {
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/access-denied');
     expect(api.allCalls().some((call) => call.url.pathname.startsWith('/api/admin/'))).toBe(false);
+  });
+});
+
+describe('the two-factor step of the admin login', () => {
+  const DASHBOARD = { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0 };
+
+  it('asks for the code after the password, and signs in with it', async () => {
+    api.on('login', aTwoFactorChallenge('C'.repeat(43)));
+    api.on('loginTwoFactor', authResponse(anAdmin()));
+    api.on('adminStats', DASHBOARD);
+    api.on('adminListOrders', { orders: [], total: 0 });
+    const { router } = renderApp('/admin/login');
+
+    const user = await signIn('admin', 'secret1');
+
+    const code = await screen.findByLabelText('Two-factor code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    // No session yet: the password alone stored nothing.
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(api.calls('loginTwoFactor')[0]?.body).toEqual({ token: 'C'.repeat(43), code: '123456' });
+    expect(window.localStorage.getItem('access_token')).toBe('token-of-admin');
+  });
+
+  it("shows the server's reason for a wrong code and keeps the step", async () => {
+    api.on('login', aTwoFactorChallenge());
+    api.on('loginTwoFactor', api.error(400, 'That code is not right, or it was used already. Enter the code your app shows now.', 'invalid_two_factor_code'));
+    renderApp('/admin/login');
+
+    const user = await signIn('admin', 'secret1');
+    await user.type(await screen.findByLabelText('Two-factor code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('That code is not right, or it was used already. Enter the code your app shows now.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Two-factor code')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+  });
+
+  it('checks the code has six digits before calling the server', async () => {
+    api.on('login', aTwoFactorChallenge());
+    renderApp('/admin/login');
+
+    const user = await signIn('admin', 'secret1');
+    await user.type(await screen.findByLabelText('Two-factor code'), '12a4');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(api.calls('loginTwoFactor')).toHaveLength(0);
+  });
+
+  it('takes a recovery code instead', async () => {
+    api.on('login', aTwoFactorChallenge());
+    api.on('loginTwoFactor', authResponse(anAdmin()));
+    api.on('adminStats', DASHBOARD);
+    api.on('adminListOrders', { orders: [], total: 0 });
+    renderApp('/admin/login');
+
+    const user = await signIn('admin', 'secret1');
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(screen.getByLabelText('Recovery code'), ' abcde-fghij ');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(api.calls('loginTwoFactor')[0]?.body).toEqual({ token: 'T'.repeat(43), recovery_code: 'abcde-fghij' });
+  });
+
+  it('goes back to the password when the server ended the second step', async () => {
+    api.on('login', aTwoFactorChallenge());
+    api.on('loginTwoFactor', api.error(401, 'Too many wrong codes. Sign in with your password again.', 'two_factor_token_invalid'));
+    const { router } = renderApp('/admin/login');
+
+    const user = await signIn('admin', 'secret1');
+    await user.type(await screen.findByLabelText('Two-factor code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Too many wrong codes. Sign in with your password again.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Email or Username')).toHaveValue('admin');
+    expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -18,4 +18,5 @@ export const ADMIN_NAV = [
   { ...linkOptions({ to: '/reviews' }), label: 'Reviews', exact: false },
   { to: SETTINGS_PATH, label: 'Settings', exact: false },
   { ...linkOptions({ to: '/audit' }), label: 'Audit', exact: false },
+  { ...linkOptions({ to: '/security' }), label: 'Security', exact: false },
 ] as const;

@@ -1,6 +1,7 @@
 import { FONT_FAMILIES, PROVIDER_ENVIRONMENTS, SECRET_MASK, type SiteInfo, type SiteSettings } from '@store/contracts';
 import { Badge, Button, Checkbox, Logo, Notice, SelectField, TextField, resolveAssetUrl, withDetail } from '@store/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useId, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { env } from '../../env.ts';
@@ -296,6 +297,17 @@ export function SettingsForm({ initial, onReset }: SettingsFormProps) {
               </Button>
               <span className={styles.hint}>{testsSaved}</span>
             </div>
+          </section>
+
+          <section className={styles.section} aria-labelledby="settings-security">
+            <h2 id="settings-security" className={styles.sectionTitle}>
+              Security
+            </h2>
+            <Checkbox label="Require two-factor sign-in for every admin account" {...field('require_staff_two_factor')} />
+            <p className={styles.hint}>
+              Staff without it can only set it up (under Security) until they do. Set it up for your own account first:{' '}
+              <Link to="/security">Security</Link>.
+            </p>
           </section>
         </div>
 

@@ -231,6 +231,28 @@ describe('the settings screen', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Site name')).toHaveValue('Changed');
   });
 
+  it('requires two-factor sign-in of every admin account with its checkbox, and shows why the server refused it', async () => {
+    fakeSettings();
+    const user = userEvent.setup();
+    await openSettings();
+
+    const required = screen.getByLabelText('Require two-factor sign-in for every admin account');
+    expect(required).not.toBeChecked();
+    await user.click(required);
+    await user.click(saveButton());
+    await waitFor(() => expect(api.calls('adminUpdateSettings')).toHaveLength(1));
+    expect(api.calls('adminUpdateSettings')[0]?.body).toMatchObject({ require_staff_two_factor: true });
+
+    api.on(
+      'adminUpdateSettings',
+      api.error(409, 'Set up two-factor sign-in for your own account (under Security) before requiring it of every staff account.', 'own_two_factor_required'),
+    );
+    await user.click(saveButton());
+    expect(
+      await screen.findByText('Error saving settings: Set up two-factor sign-in for your own account (under Security) before requiring it of every staff account.'),
+    ).toBeInTheDocument();
+  });
+
   it('reloads the settings from the server with Reset', async () => {
     let name = 'Acme Keys';
     fakeSettings();
