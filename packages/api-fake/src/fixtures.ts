@@ -283,13 +283,20 @@ export function anItem(overrides: Partial<OrderItem> = {}): OrderItem {
   };
 }
 
-/** A pending guest order of two `Vector Studio Pro` keys, paid with PayPal. */
+/** The lines' sum of an order: its total and its discount, unless a test gives it. */
+const subtotalOf = (order: Pick<Order, 'total_amount' | 'discount'>) => Math.round((order.total_amount + (order.discount?.amount ?? 0)) * 100) / 100;
+
+/** A pending guest order of two `Vector Studio Pro` keys, paid with PayPal; without a discount code unless given one. */
 export function anOrder(overrides: Partial<Order> = {}): Order {
+  const total_amount = overrides.total_amount ?? 39.98;
+  const discount = overrides.discount ?? null;
   return {
     id: ORDER_ID,
     user_id: null,
     status: 'pending',
-    total_amount: 39.98,
+    total_amount,
+    subtotal_amount: subtotalOf({ total_amount, discount }),
+    discount,
     payment_method: 'paypal',
     payment_id: null,
     created_at: '2026-11-22T10:00:00.000Z',
@@ -339,11 +346,13 @@ export function aFreeOrder(overrides: Partial<Order> = {}): Order {
 
 /** A guest order as the API answers it without the order's access token: no buyer, no payment, no goods. */
 export function anOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
-  const { id, status, total_amount, created_at, expires_at, items, test } = anOrder();
+  const { id, status, total_amount, subtotal_amount, discount, created_at, expires_at, items, test } = anOrder();
   return {
     id,
     status,
     total_amount,
+    subtotal_amount,
+    discount,
     created_at,
     expires_at,
     items: items.map(({ id: itemId, product_id, title, quantity, price, delivery }) => ({ id: itemId, product_id, title, quantity, price, delivery })),
