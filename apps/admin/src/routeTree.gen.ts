@@ -14,6 +14,7 @@ import { Route as AccessDeniedRouteImport } from './routes/access-denied'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedSplatRouteImport } from './routes/_authed/$'
+import { Route as AuthedDiscountsRouteImport } from './routes/_authed/discounts'
 import { Route as AuthedOrdersRouteImport } from './routes/_authed/orders'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
 import { Route as AuthedReviewsRouteImport } from './routes/_authed/reviews'
@@ -42,6 +43,11 @@ const AuthedIndexRoute = AuthedIndexRouteImport.update({
 const AuthedSplatRoute = AuthedSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedDiscountsRoute = AuthedDiscountsRouteImport.update({
+  id: '/discounts',
+  path: '/discounts',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedOrdersRoute = AuthedOrdersRouteImport.update({
@@ -75,6 +81,7 @@ export interface FileRoutesByFullPath {
   '/access-denied': typeof AccessDeniedRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthedSplatRoute
+  '/discounts': typeof AuthedDiscountsRoute
   '/orders': typeof AuthedOrdersRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
@@ -85,6 +92,7 @@ export interface FileRoutesByTo {
   '/access-denied': typeof AccessDeniedRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthedSplatRoute
+  '/discounts': typeof AuthedDiscountsRoute
   '/orders': typeof AuthedOrdersRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
@@ -98,6 +106,7 @@ export interface FileRoutesById {
   '/access-denied': typeof AccessDeniedRoute
   '/login': typeof LoginRoute
   '/_authed/$': typeof AuthedSplatRoute
+  '/_authed/discounts': typeof AuthedDiscountsRoute
   '/_authed/orders': typeof AuthedOrdersRoute
   '/_authed/products': typeof AuthedProductsRoute
   '/_authed/reviews': typeof AuthedReviewsRoute
@@ -112,6 +121,7 @@ export interface FileRouteTypes {
     | '/access-denied'
     | '/login'
     | '/$'
+    | '/discounts'
     | '/orders'
     | '/products'
     | '/reviews'
@@ -122,6 +132,7 @@ export interface FileRouteTypes {
     | '/access-denied'
     | '/login'
     | '/$'
+    | '/discounts'
     | '/orders'
     | '/products'
     | '/reviews'
@@ -134,6 +145,7 @@ export interface FileRouteTypes {
     | '/access-denied'
     | '/login'
     | '/_authed/$'
+    | '/_authed/discounts'
     | '/_authed/orders'
     | '/_authed/products'
     | '/_authed/reviews'
@@ -185,6 +197,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSplatRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/discounts': {
+      id: '/_authed/discounts'
+      path: '/discounts'
+      fullPath: '/discounts'
+      preLoaderRoute: typeof AuthedDiscountsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/orders': {
       id: '/_authed/orders'
       path: '/orders'
@@ -225,6 +244,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthedRouteChildren {
   AuthedSplatRoute: typeof AuthedSplatRoute
+  AuthedDiscountsRoute: typeof AuthedDiscountsRoute
   AuthedOrdersRoute: typeof AuthedOrdersRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
   AuthedReviewsRoute: typeof AuthedReviewsRoute
@@ -235,6 +255,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSplatRoute: AuthedSplatRoute,
+  AuthedDiscountsRoute: AuthedDiscountsRoute,
   AuthedOrdersRoute: AuthedOrdersRoute,
   AuthedProductsRoute: AuthedProductsRoute,
   AuthedReviewsRoute: AuthedReviewsRoute,

@@ -3,6 +3,7 @@
  * overridable. The fake checks each answer against its route's schema, so a fixture cannot drift.
  */
 import type {
+  DiscountCode,
   AdminProduct,
   AdminReview,
   AuthResponse,
@@ -358,6 +359,32 @@ export function anOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSumm
     items: items.map(({ id: itemId, product_id, title, quantity, price, delivery }) => ({ id: itemId, product_id, title, quantity, price, delivery })),
     goods_included: false,
     test,
+    ...overrides,
+  };
+}
+
+export const DISCOUNT_ID = '88888888-8888-4888-8888-888888888888';
+
+/** An active discount code of 10% off everything, not used yet (docs/decisions/028-discount-codes.md). */
+export function aDiscountCode(overrides: Partial<DiscountCode> = {}): DiscountCode {
+  return {
+    id: DISCOUNT_ID,
+    code: 'SPRING10',
+    kind: 'percent',
+    value: 10,
+    min_order: null,
+    starts_at: null,
+    ends_at: null,
+    max_uses: null,
+    max_uses_per_buyer: null,
+    product_ids: [],
+    categories: [],
+    disabled: false,
+    status: 'active',
+    uses: 0,
+    discount_total: 0,
+    created_at: '2026-11-28T09:00:00.000Z',
+    updated_at: '2026-11-28T09:00:00.000Z',
     ...overrides,
   };
 }
