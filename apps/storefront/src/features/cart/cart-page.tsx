@@ -96,7 +96,7 @@ function OrderSummary({ checking }: { checking: boolean }) {
         {preview && (
           <div className={styles.summaryRow}>
             <dt>Discount ({preview.code})</dt>
-            <dd data-testid="cart-discount">
+            <dd data-testid="cart-discount" className={styles.amount}>
               −<Price amount={preview.amount} cents />
             </dd>
           </div>

@@ -1,4 +1,4 @@
-import { isDiscountCodeText, selectDiscountCode, selectItems } from '@store/cart-core';
+import { selectDiscountCode, selectItems } from '@store/cart-core';
 import { ApiError, type CartItem, type DiscountPreview } from '@store/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -59,4 +59,3 @@ export function useCartDiscount(): CartDiscount {
   };
 }
 
-export { isDiscountCodeText };

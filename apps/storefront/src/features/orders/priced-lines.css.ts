@@ -38,4 +38,4 @@ export const discountRow = style({
   fontVariantNumeric: 'tabular-nums',
 });
 
-globalStyle(`${discountRow} dd`, { margin: 0 });
+globalStyle(`${discountRow} dd`, { margin: 0, whiteSpace: 'nowrap' });
