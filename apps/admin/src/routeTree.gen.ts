@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedSplatRouteImport } from './routes/_authed/$'
 import { Route as AuthedAuditRouteImport } from './routes/_authed/audit'
+import { Route as AuthedDiscountsRouteImport } from './routes/_authed/discounts'
 import { Route as AuthedOrdersRouteImport } from './routes/_authed/orders'
 import { Route as AuthedProductsRouteImport } from './routes/_authed/products'
 import { Route as AuthedReviewsRouteImport } from './routes/_authed/reviews'
@@ -49,6 +50,11 @@ const AuthedSplatRoute = AuthedSplatRouteImport.update({
 const AuthedAuditRoute = AuthedAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedDiscountsRoute = AuthedDiscountsRouteImport.update({
+  id: '/discounts',
+  path: '/discounts',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedOrdersRoute = AuthedOrdersRouteImport.update({
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/$': typeof AuthedSplatRoute
   '/audit': typeof AuthedAuditRoute
+  '/discounts': typeof AuthedDiscountsRoute
   '/orders': typeof AuthedOrdersRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
@@ -100,6 +107,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthedSplatRoute
   '/audit': typeof AuthedAuditRoute
+  '/discounts': typeof AuthedDiscountsRoute
   '/orders': typeof AuthedOrdersRoute
   '/products': typeof AuthedProductsRoute
   '/reviews': typeof AuthedReviewsRoute
@@ -115,6 +123,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_authed/$': typeof AuthedSplatRoute
   '/_authed/audit': typeof AuthedAuditRoute
+  '/_authed/discounts': typeof AuthedDiscountsRoute
   '/_authed/orders': typeof AuthedOrdersRoute
   '/_authed/products': typeof AuthedProductsRoute
   '/_authed/reviews': typeof AuthedReviewsRoute
@@ -131,6 +140,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/$'
     | '/audit'
+    | '/discounts'
     | '/orders'
     | '/products'
     | '/reviews'
@@ -143,6 +153,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/$'
     | '/audit'
+    | '/discounts'
     | '/orders'
     | '/products'
     | '/reviews'
@@ -157,6 +168,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_authed/$'
     | '/_authed/audit'
+    | '/_authed/discounts'
     | '/_authed/orders'
     | '/_authed/products'
     | '/_authed/reviews'
@@ -216,6 +228,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAuditRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/discounts': {
+      id: '/_authed/discounts'
+      path: '/discounts'
+      fullPath: '/discounts'
+      preLoaderRoute: typeof AuthedDiscountsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/orders': {
       id: '/_authed/orders'
       path: '/orders'
@@ -264,6 +283,7 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedSplatRoute: typeof AuthedSplatRoute
   AuthedAuditRoute: typeof AuthedAuditRoute
+  AuthedDiscountsRoute: typeof AuthedDiscountsRoute
   AuthedOrdersRoute: typeof AuthedOrdersRoute
   AuthedProductsRoute: typeof AuthedProductsRoute
   AuthedReviewsRoute: typeof AuthedReviewsRoute
@@ -276,6 +296,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSplatRoute: AuthedSplatRoute,
   AuthedAuditRoute: AuthedAuditRoute,
+  AuthedDiscountsRoute: AuthedDiscountsRoute,
   AuthedOrdersRoute: AuthedOrdersRoute,
   AuthedProductsRoute: AuthedProductsRoute,
   AuthedReviewsRoute: AuthedReviewsRoute,

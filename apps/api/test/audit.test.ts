@@ -254,6 +254,39 @@ const cases: Record<AuditedRouteName, () => Promise<AuditCase>> = {
         }),
     };
   },
+  adminCreateDiscount: async () => {
+    const code = unique('SALE').toUpperCase();
+    return {
+      request: { method: 'POST', url: '/api/admin/discounts', payload: { code, kind: 'percent', value: 15, max_uses: 100 } },
+      targetId: (answer) => String(answer.id),
+      targetType: 'discounts',
+      changes: (changes) => {
+        expect(changes).toMatchObject({ code: { after: code }, kind: { after: 'percent' }, value: { after: 15 }, max_uses: { after: 100 } });
+        expect(changes?.code).not.toHaveProperty('before');
+        // Running figures are not rules: they are not kept.
+        expect(changes).not.toHaveProperty('uses');
+      },
+    };
+  },
+  adminUpdateDiscount: async () => {
+    const code = unique('EDIT').toUpperCase();
+    const created = await ok<{ id: string }>({ method: 'POST', url: '/api/admin/discounts', payload: { code, kind: 'fixed', value: 5 } });
+    return {
+      request: { method: 'PUT', url: `/api/admin/discounts/${created.id}`, payload: { code, kind: 'fixed', value: 7.5, max_uses_per_buyer: 1 } },
+      targetId: created.id,
+      targetType: 'discounts',
+      changes: (changes) => expect(changes).toEqual({ value: { before: 5, after: 7.5 }, max_uses_per_buyer: { before: null, after: 1 } }),
+    };
+  },
+  adminSetDiscountDisabled: async () => {
+    const created = await ok<{ id: string }>({ method: 'POST', url: '/api/admin/discounts', payload: { code: unique('OFF').toUpperCase(), kind: 'percent', value: 10 } });
+    return {
+      request: { method: 'PATCH', url: `/api/admin/discounts/${created.id}`, payload: { disabled: true } },
+      targetId: created.id,
+      targetType: 'discounts',
+      changes: (changes) => expect(changes).toEqual({ disabled: { before: false, after: true } }),
+    };
+  },
   twoFactorSetup: async () => {
     const staff = await createStaff(t);
     return ownTwoFactorCase(staff, { method: 'POST', url: '/api/auth/2fa/setup' }, 'two_factor_setup', false, true);

@@ -9,6 +9,7 @@ import {
   routes,
   type ApiClient,
   type ApiClientOptions,
+  type DiscountCodeInput,
   type ProductInput,
   type RouteName,
 } from '@store/contracts';
@@ -159,6 +160,10 @@ const soldKey = async () => {
   await admin.adminSetOrderStatus({ params: { id: order.id }, query: { status: 'confirmed' } });
   return { product, key };
 };
+
+/** A fresh discount code made by staff through the client (10% off by default). */
+const discountCode = async (overrides: Partial<DiscountCodeInput> = {}) =>
+  clientFor(await t.adminToken()).adminCreateDiscount({ body: { code: unique('CLIENT').toUpperCase(), kind: 'percent', value: 10, ...overrides } });
 
 /** Every implemented route, called through the typed client with data the case makes itself. */
 const implementedCalls = {
@@ -359,6 +364,47 @@ const implementedCalls = {
     return answer;
   },
   adminGetSettings: async () => clientFor(await t.adminToken()).adminGetSettings(),
+  previewDiscount: async () => {
+    const product = await createProduct({ price: 40, stock_quantity: 3 });
+    const { code } = await discountCode({ kind: 'percent', value: 25 });
+    const answer = await clientFor().previewDiscount({
+      body: { code: code.toLowerCase(), items: [{ product_id: product.id, quantity: 1 }], email: guestInvoice.email },
+    });
+    expect(answer).toEqual({ code, amount: 10, subtotal: 40, total: 30 });
+    return answer;
+  },
+  adminListDiscounts: async () => {
+    const created = await discountCode();
+    const answer = await clientFor(await t.adminToken()).adminListDiscounts({ query: { search: created.code, limit: 5 } });
+    expect(answer.codes.map((code) => code.id)).toEqual([created.id]);
+    return answer;
+  },
+  adminCreateDiscount: async () => discountCode({ kind: 'fixed', value: 7.5, max_uses: 3 }),
+  adminUpdateDiscount: async () => {
+    const created = await discountCode();
+    const answer = await clientFor(await t.adminToken()).adminUpdateDiscount({
+      params: { id: created.id },
+      body: { code: created.code, kind: 'percent', value: 30, max_uses_per_buyer: 1 },
+    });
+    expect(answer).toMatchObject({ id: created.id, value: 30, max_uses_per_buyer: 1 });
+    return answer;
+  },
+  adminSetDiscountDisabled: async () => {
+    const created = await discountCode();
+    const answer = await clientFor(await t.adminToken()).adminSetDiscountDisabled({ params: { id: created.id }, body: { disabled: true } });
+    expect(answer).toMatchObject({ id: created.id, disabled: true, status: 'disabled' });
+    return answer;
+  },
+  adminListDiscountUses: async () => {
+    const product = await createProduct({ price: 20, stock_quantity: 3 });
+    const created = await discountCode({ kind: 'fixed', value: 5 });
+    const order = await clientFor().createOrder({
+      body: { items: [{ product_id: product.id, quantity: 1 }], invoice_data: guestInvoice, discount_code: created.code },
+    });
+    const answer = await clientFor(await t.adminToken()).adminListDiscountUses({ params: { id: created.id } });
+    expect(answer.uses).toEqual([expect.objectContaining({ order_id: order.id, amount: 5, total_amount: 15, counted: true })]);
+    return answer;
+  },
   createOrder: async () => {
     const product = await createProduct({ price: 12.5, stock_quantity: 4 });
     const answer = await clientFor().createOrder({

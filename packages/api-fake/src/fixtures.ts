@@ -4,6 +4,7 @@
  */
 import type {
   AdminOrder,
+  DiscountCode,
   AdminProduct,
   AdminReview,
   AuditAction,
@@ -360,13 +361,20 @@ export function anItem(overrides: Partial<OrderItem> = {}): OrderItem {
   };
 }
 
-/** A pending guest order of two `Vector Studio Pro` keys, paid with PayPal. */
+/** The lines' sum of an order: its total and its discount, unless a test gives it. */
+const subtotalOf = (order: Pick<Order, 'total_amount' | 'discount'>) => Math.round((order.total_amount + (order.discount?.amount ?? 0)) * 100) / 100;
+
+/** A pending guest order of two `Vector Studio Pro` keys, paid with PayPal; without a discount code unless given one. */
 export function anOrder(overrides: Partial<Order> = {}): Order {
+  const total_amount = overrides.total_amount ?? 39.98;
+  const discount = overrides.discount ?? null;
   return {
     id: ORDER_ID,
     user_id: null,
     status: 'pending',
-    total_amount: 39.98,
+    total_amount,
+    subtotal_amount: subtotalOf({ total_amount, discount }),
+    discount,
     payment_method: 'paypal',
     payment_id: null,
     created_at: '2026-11-22T10:00:00.000Z',
@@ -455,16 +463,44 @@ export function aDashboardStats(overrides: Partial<DashboardStats> = {}): Dashbo
 
 /** A guest order as the API answers it without the order's access token: no buyer, no payment, no goods. */
 export function anOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
-  const { id, status, total_amount, created_at, expires_at, items, test } = anOrder();
+  const { id, status, total_amount, subtotal_amount, discount, created_at, expires_at, items, test } = anOrder();
   return {
     id,
     status,
     total_amount,
+    subtotal_amount,
+    discount,
     created_at,
     expires_at,
     items: items.map(({ id: itemId, product_id, title, quantity, price, delivery }) => ({ id: itemId, product_id, title, quantity, price, delivery })),
     goods_included: false,
     test,
+    ...overrides,
+  };
+}
+
+export const DISCOUNT_ID = '88888888-8888-4888-8888-888888888888';
+
+/** An active discount code of 10% off everything, not used yet (docs/decisions/028-discount-codes.md). */
+export function aDiscountCode(overrides: Partial<DiscountCode> = {}): DiscountCode {
+  return {
+    id: DISCOUNT_ID,
+    code: 'SPRING10',
+    kind: 'percent',
+    value: 10,
+    min_order: null,
+    starts_at: null,
+    ends_at: null,
+    max_uses: null,
+    max_uses_per_buyer: null,
+    product_ids: [],
+    categories: [],
+    disabled: false,
+    status: 'active',
+    uses: 0,
+    discount_total: 0,
+    created_at: '2026-11-28T09:00:00.000Z',
+    updated_at: '2026-11-28T09:00:00.000Z',
     ...overrides,
   };
 }

@@ -15,13 +15,24 @@ export {
   setQuantity,
   totalCents,
 } from './cart.ts';
-export { CART_STORAGE_KEY, type CartStorage, createMemoryStorage, loadCart, saveCart } from './storage.ts';
+export {
+  CART_STORAGE_KEY,
+  type CartStorage,
+  createMemoryStorage,
+  DISCOUNT_CODE_STORAGE_KEY,
+  isDiscountCodeText,
+  loadCart,
+  loadDiscountCode,
+  saveCart,
+  saveDiscountCode,
+} from './storage.ts';
 export {
   type CartState,
   type CartStore,
   type CartStoreOptions,
   createCartStore,
   selectCount,
+  selectDiscountCode,
   selectItems,
   selectTotalCents,
 } from './store.ts';

@@ -117,3 +117,36 @@ export function saveCart(storage: Pick<Storage, 'setItem' | 'removeItem'>, lines
     // A quota or privacy error must not break the shop: the cart keeps working for this page.
   }
 }
+
+/** The local storage key of the discount code the shopper applied in the cart (docs/decisions/028-discount-codes.md). */
+export const DISCOUNT_CODE_STORAGE_KEY = 'keyvault_discount_code';
+
+/** A discount code as the contract takes it (`DiscountCodeTextSchema`), written out for the same reason as `isCartLine`. */
+const DISCOUNT_CODE = /^[A-Za-z0-9_-]{3,32}$/;
+
+/** True when a value could be a discount code; the server decides whether it is one. */
+export function isDiscountCodeText(value: unknown): value is string {
+  return typeof value === 'string' && DISCOUNT_CODE.test(value);
+}
+
+/** Reads the stored discount code; anything that is not one is discarded and its key removed, as for the cart. */
+export function loadDiscountCode(storage: Pick<Storage, 'getItem' | 'removeItem'>): string | null {
+  try {
+    const raw = storage.getItem(DISCOUNT_CODE_STORAGE_KEY);
+    if (raw === null || isDiscountCodeText(raw)) return raw;
+    storage.removeItem(DISCOUNT_CODE_STORAGE_KEY);
+  } catch {
+    // Storage the browser refuses to open is treated as empty.
+  }
+  return null;
+}
+
+/** Writes the discount code; null removes it. A refused storage keeps it in memory only. */
+export function saveDiscountCode(storage: Pick<Storage, 'setItem' | 'removeItem'>, code: string | null): void {
+  try {
+    if (code === null) storage.removeItem(DISCOUNT_CODE_STORAGE_KEY);
+    else storage.setItem(DISCOUNT_CODE_STORAGE_KEY, code);
+  } catch {
+    // A quota or privacy error must not break the shop.
+  }
+}

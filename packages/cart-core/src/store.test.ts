@@ -1,7 +1,7 @@
 import { type CartItem } from '@store/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CartProduct } from './cart.ts';
-import { CART_STORAGE_KEY, createMemoryStorage } from './storage.ts';
+import { CART_STORAGE_KEY, createMemoryStorage, DISCOUNT_CODE_STORAGE_KEY } from './storage.ts';
 import { createCartStore, selectCount, selectTotalCents } from './store.ts';
 
 const PRO_ID = '0b7e1d52-3c4a-4f8e-9a61-2d5f8c9e0a11';
@@ -246,5 +246,30 @@ describe('sync between tabs', () => {
     window.dispatchEvent(storageEvent(CART_STORAGE_KEY, storage));
     store.getState().increment(PRO_ID);
     expect(stored(storage)).toEqual([line({ quantity: 2 })]);
+  });
+});
+
+describe('createCartStore: the discount code', () => {
+  it('keeps a code upper-cased across reloads, ignores text that cannot be one, and forgets it with the cart', () => {
+    const storage = createMemoryStorage();
+    const store = createCartStore({ storage });
+    store.getState().add(writer);
+    store.getState().setDiscountCode(' spring_10 ');
+    expect(store.getState().discountCode).toBe('SPRING_10');
+    expect(storage.getItem(DISCOUNT_CODE_STORAGE_KEY)).toBe('SPRING_10');
+    store.getState().setDiscountCode('not a code!');
+    expect(store.getState().discountCode).toBe('SPRING_10');
+    expect(createCartStore({ storage }).getState().discountCode).toBe('SPRING_10');
+
+    store.getState().clear();
+    expect(store.getState().discountCode).toBeNull();
+    expect(storage.getItem(DISCOUNT_CODE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('discards a tampered stored code', () => {
+    const storage = createMemoryStorage();
+    storage.setItem(DISCOUNT_CODE_STORAGE_KEY, '<script>');
+    expect(createCartStore({ storage }).getState().discountCode).toBeNull();
+    expect(storage.getItem(DISCOUNT_CODE_STORAGE_KEY)).toBeNull();
   });
 });

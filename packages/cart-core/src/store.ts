@@ -15,16 +15,31 @@ import {
   setQuantity,
   totalCents,
 } from './cart.ts';
-import { CART_STORAGE_KEY, type CartStorage, createMemoryStorage, loadCart, saveCart } from './storage.ts';
+import {
+  CART_STORAGE_KEY,
+  type CartStorage,
+  createMemoryStorage,
+  DISCOUNT_CODE_STORAGE_KEY,
+  isDiscountCodeText,
+  loadCart,
+  loadDiscountCode,
+  saveCart,
+  saveDiscountCode,
+} from './storage.ts';
 
 export interface CartState {
   items: readonly CartItem[];
+  /** The discount code the shopper applied, sent with the order; the server prices it (docs/decisions/028). */
+  discountCode: string | null;
   add: (product: CartProduct, quantity?: number) => void;
   setQuantity: (id: string, quantity: number) => void;
   increment: (id: string) => void;
   decrement: (id: string) => void;
   remove: (id: string) => void;
+  /** Empties the cart and forgets its discount code. */
   clear: () => void;
+  /** Keeps a discount code (upper-cased) for the order, or forgets it with null; text that cannot be a code is ignored. */
+  setDiscountCode: (code: string | null) => void;
   /** Applies the server's current products; the answer tells the UI whether to say prices changed. */
   refreshPrices: (products: readonly FreshProduct[], options?: RefreshOptions) => RefreshResult;
 }
@@ -38,6 +53,7 @@ export interface CartStoreOptions {
 }
 
 export const selectItems = (state: Pick<CartState, 'items'>): readonly CartItem[] => state.items;
+export const selectDiscountCode = (state: Pick<CartState, 'discountCode'>): string | null => state.discountCode;
 /** Units in the cart, for the navigation badge. */
 export const selectCount = (state: Pick<CartState, 'items'>): number => itemCount(state.items);
 export const selectTotalCents = (state: Pick<CartState, 'items'>): number => totalCents(state.items);
@@ -66,12 +82,21 @@ export function createCartStore(options: CartStoreOptions = {}): CartStore {
     };
     return {
       items: loadCart(storage),
+      discountCode: loadDiscountCode(storage),
       add: (product, quantity) => update((items) => addItem(items, product, quantity)),
       setQuantity: (id, quantity) => update((items) => setQuantity(items, id, quantity)),
       increment: (id) => update((items) => increment(items, id)),
       decrement: (id) => update((items) => decrement(items, id)),
       remove: (id) => update((items) => removeItem(items, id)),
-      clear: () => update((items) => (items.length === 0 ? items : clearCart())),
+      clear: () => {
+        update((items) => (items.length === 0 ? items : clearCart()));
+        if (get().discountCode !== null) set({ discountCode: null });
+      },
+      setDiscountCode: (code) => {
+        const next = code === null ? null : code.trim().toUpperCase();
+        if (next !== null && !isDiscountCodeText(next)) return;
+        if (next !== get().discountCode) set({ discountCode: next });
+      },
       refreshPrices: (products, refreshOptions) => {
         const result = refreshPrices(get().items, products, refreshOptions);
         if (result.changed) set({ items: result.lines });
@@ -83,16 +108,18 @@ export function createCartStore(options: CartStoreOptions = {}): CartStore {
   // A change read from another tab is already stored; writing it back would only echo it.
   let syncing = false;
   store.subscribe((state, previous) => {
-    if (!syncing && state.items !== previous.items) saveCart(storage, state.items);
+    if (syncing) return;
+    if (state.items !== previous.items) saveCart(storage, state.items);
+    if (state.discountCode !== previous.discountCode) saveDiscountCode(storage, state.discountCode);
   });
 
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea !== storage) return;
     // A null key means the other tab cleared the whole storage.
-    if (event.key !== null && event.key !== CART_STORAGE_KEY) return;
+    if (event.key !== null && event.key !== CART_STORAGE_KEY && event.key !== DISCOUNT_CODE_STORAGE_KEY) return;
     syncing = true;
     try {
-      store.setState({ items: loadCart(storage) });
+      store.setState({ items: loadCart(storage), discountCode: loadDiscountCode(storage) });
     } finally {
       syncing = false;
     }

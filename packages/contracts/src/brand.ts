@@ -50,6 +50,12 @@ export const LIMITS = {
   /** Staff's reason for a refund, in characters (docs/decisions/026-refunds-and-disputes.md). */
   refundReasonMinLength: 3,
   refundReasonMaxLength: 500,
+  /**
+   * Discount codes (docs/decisions/028-discount-codes.md): products one code may be limited to, and the largest
+   * fixed amount in dollars (a percentage is a whole number from 1 to 100).
+   */
+  discountMaxProducts: 100,
+  discountMaxFixedDollars: 1_000_000,
 } as const;
 
 /**

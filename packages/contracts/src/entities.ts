@@ -3,6 +3,8 @@ import { BRAND_NAME, LIMITS, TWO_FACTOR } from './brand.ts';
 import {
   CategorySchema,
   DeliveryEventKindSchema,
+  DiscountKindSchema,
+  DiscountStatusSchema,
   FontFamilySchema,
   KeyModeSchema,
   OrderStatusSchema,
@@ -14,6 +16,7 @@ import {
   ThemeSchema,
 } from './enum-schemas.ts';
 import { API_ERROR_CODES } from './errors.ts';
+import { hasWholeCents } from './money.ts';
 import { PlainLine, PlainText } from './text.ts';
 
 /* Shared field shapes ---------------------------------------------------------------------------- */
@@ -498,6 +501,25 @@ export type CartItem = Static<typeof CartItemSchema>;
 
 /* Orders and payments ---------------------------------------------------------------------------- */
 
+/**
+ * A discount code as typed: 3 to 32 letters, digits, dashes or underscores, in any case (codes are stored
+ * upper-cased and compared without case). One code per order: the field takes one string, never a list.
+ */
+export const DiscountCodeTextSchema = Type.String({
+  minLength: 3,
+  maxLength: 32,
+  pattern: '^[A-Za-z0-9_-]{3,32}$',
+  description: 'A discount code (case does not matter)',
+  errorMessage: 'A discount code is 3 to 32 letters, digits, dashes or underscores',
+});
+
+/** The discount an order got: the code as stored (upper case) and the dollars it took off. */
+export const OrderDiscountSchema = Type.Object({
+  code: Type.String(),
+  amount: MoneySchema,
+});
+export type OrderDiscount = Static<typeof OrderDiscountSchema>;
+
 export const GuestInvoiceSchema = Type.Object(
   {
     email: EmailSchema,
@@ -561,7 +583,12 @@ export const OrderSchema = Type.Object({
   id: IdSchema,
   user_id: Type.Union([IdSchema, Type.Null()]),
   status: OrderStatusSchema,
+  /** What is paid: the lines' sum less the discount. */
   total_amount: MoneySchema,
+  /** The lines' sum before the discount. */
+  subtotal_amount: MoneySchema,
+  /** The discount code applied when the order was created, and what it took off; null without one. */
+  discount: Type.Union([OrderDiscountSchema, Type.Null()]),
   payment_method: PaymentMethodSchema,
   payment_id: Type.Union([Type.String(), Type.Null()]),
   created_at: TimestampSchema,
@@ -588,6 +615,8 @@ export const OrderSummarySchema = Type.Object({
   id: IdSchema,
   status: OrderStatusSchema,
   total_amount: MoneySchema,
+  subtotal_amount: MoneySchema,
+  discount: Type.Union([OrderDiscountSchema, Type.Null()]),
   created_at: TimestampSchema,
   expires_at: Type.Union([TimestampSchema, Type.Null()]),
   items: Type.Array(
@@ -630,6 +659,8 @@ export const CreateOrderBodySchema = Type.Object(
     ),
     invoice_data: Type.Optional(GuestInvoiceSchema),
     payment_method: Type.Optional(PaymentMethodSchema),
+    /** One discount code, applied by the server to the lines it covers (docs/decisions/028-discount-codes.md). */
+    discount_code: Type.Optional(DiscountCodeTextSchema),
   },
   { additionalProperties: false },
 );
@@ -700,6 +731,142 @@ export const AdminOrderListQuerySchema = Type.Object(
 export type AdminOrderListQuery = Static<typeof AdminOrderListQuerySchema>;
 export const AdminOrderListSchema = Type.Object({ orders: Type.Array(AdminOrderSchema), total: Type.Integer() });
 export type AdminOrderList = Static<typeof AdminOrderListSchema>;
+
+/* Discount codes (docs/decisions/028-discount-codes.md) ------------------------------------------- */
+
+/** The cart asks what a code would take off its lines before the order is placed; the order applies it again. */
+export const DiscountPreviewBodySchema = Type.Object(
+  {
+    code: DiscountCodeTextSchema,
+    items: CreateOrderBodySchema.properties.items,
+    /** A guest's email, for the code's limit per buyer; a signed-in buyer is known by the account. */
+    email: Type.Optional(EmailSchema),
+  },
+  { additionalProperties: false },
+);
+export type DiscountPreviewBody = Static<typeof DiscountPreviewBodySchema>;
+
+export const DiscountPreviewSchema = Type.Object({
+  /** The code as stored (upper case). */
+  code: Type.String(),
+  /** Dollars the code takes off. */
+  amount: MoneySchema,
+  /** The lines' sum before the discount, priced by the server. */
+  subtotal: MoneySchema,
+  /** What the order would cost. */
+  total: MoneySchema,
+});
+export type DiscountPreview = Static<typeof DiscountPreviewSchema>;
+
+const NullableTimestamp = Type.Union([TimestampSchema, Type.Null()]);
+const UseLimitSchema = (what: string) =>
+  Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000_000, errorMessage: `${what} is a whole number of at least 1` }), Type.Null()], {
+    description: `${what}; null sets no limit`,
+  });
+
+/**
+ * What staff set on a code. `value` is a whole percentage (1 to 100) for `percent`, dollars for `fixed`
+ * (more than 0, at most LIMITS.discountMaxFixedDollars): `discountInputProblem` checks what one field cannot.
+ * Empty `product_ids` and `categories` apply the code to every line; otherwise to lines of those products or categories.
+ */
+export const DiscountCodeInputSchema = Type.Object(
+  {
+    code: DiscountCodeTextSchema,
+    kind: DiscountKindSchema,
+    value: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: LIMITS.discountMaxFixedDollars,
+      errorMessage: 'The value is a percentage from 1 to 100, or an amount in dollars greater than 0',
+    }),
+    min_order: Type.Optional(Type.Union([MoneySchema, Type.Null()], { description: 'The least the lines it covers must add up to; null sets none' })),
+    starts_at: Type.Optional(NullableTimestamp),
+    ends_at: Type.Optional(NullableTimestamp),
+    max_uses: Type.Optional(UseLimitSchema('The total number of uses')),
+    max_uses_per_buyer: Type.Optional(UseLimitSchema('The number of uses per buyer')),
+    product_ids: Type.Optional(Type.Array(IdSchema, { maxItems: LIMITS.discountMaxProducts, uniqueItems: true })),
+    categories: Type.Optional(Type.Array(CategorySchema, { maxItems: 20, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+export type DiscountCodeInput = Static<typeof DiscountCodeInputSchema>;
+
+/**
+ * What the schema cannot say of a code's settings, as the sentence a person reads (the form shows it, the API
+ * answers it as a 400): null when they hold together.
+ */
+export function discountInputProblem(input: Pick<DiscountCodeInput, 'kind' | 'value' | 'starts_at' | 'ends_at'>): { field: string; message: string } | null {
+  if (input.kind === 'percent' && (!Number.isInteger(input.value) || input.value < 1 || input.value > 100)) {
+    return { field: 'value', message: 'A percentage is a whole number from 1 to 100' };
+  }
+  if (input.kind === 'fixed' && (input.value <= 0 || input.value > LIMITS.discountMaxFixedDollars || !hasWholeCents(input.value))) {
+    return { field: 'value', message: `A fixed amount is more than $0 and at most $${LIMITS.discountMaxFixedDollars.toLocaleString('en-US')}, in whole cents` };
+  }
+  if (input.starts_at && input.ends_at && Date.parse(input.ends_at) <= Date.parse(input.starts_at)) {
+    return { field: 'ends_at', message: 'The end must come after the start' };
+  }
+  return null;
+}
+
+/** A discount code as staff see it, with how often it was used. */
+export const DiscountCodeSchema = Type.Object({
+  id: IdSchema,
+  code: Type.String(),
+  kind: DiscountKindSchema,
+  /** A whole percentage for `percent`, dollars for `fixed`. */
+  value: Type.Number({ minimum: 0 }),
+  min_order: Type.Union([MoneySchema, Type.Null()]),
+  starts_at: NullableTimestamp,
+  ends_at: NullableTimestamp,
+  max_uses: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  max_uses_per_buyer: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  product_ids: Type.Array(IdSchema),
+  categories: Type.Array(CategorySchema),
+  disabled: Type.Boolean(),
+  status: DiscountStatusSchema,
+  /** Orders that hold a use: delivered ones and unpaid ones that may still be paid (docs/decisions/028-discount-codes.md). */
+  uses: Type.Integer({ minimum: 0 }),
+  /** Dollars those orders were given off. */
+  discount_total: AmountSchema,
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type DiscountCode = Static<typeof DiscountCodeSchema>;
+
+export const DiscountCodeListQuerySchema = Type.Object(
+  {
+    search: Type.Optional(SearchSchema),
+    limit: Type.Optional(PageSizeSchema),
+    offset: Type.Optional(OffsetSchema),
+  },
+  { additionalProperties: false },
+);
+export type DiscountCodeListQuery = Static<typeof DiscountCodeListQuerySchema>;
+export const DiscountCodeListSchema = Type.Object({ codes: Type.Array(DiscountCodeSchema), total: Type.Integer() });
+export type DiscountCodeList = Static<typeof DiscountCodeListSchema>;
+
+/** Staff disable a code (it stops applying at once; orders that have it keep it) or enable it again. */
+export const DiscountDisabledBodySchema = Type.Object({ disabled: Type.Boolean() }, { additionalProperties: false });
+export type DiscountDisabledBody = Static<typeof DiscountDisabledBodySchema>;
+
+/** One order placed with the code. */
+export const DiscountUseSchema = Type.Object({
+  order_id: IdSchema,
+  created_at: TimestampSchema,
+  status: OrderStatusSchema,
+  buyer_email: Type.String(),
+  /** Dollars the code took off this order. */
+  amount: MoneySchema,
+  total_amount: MoneySchema,
+  /** The order holds one of the code's uses; false once it ended unpaid or undelivered (its use was given back). */
+  counted: Type.Boolean(),
+});
+export type DiscountUse = Static<typeof DiscountUseSchema>;
+export const DiscountUseListQuerySchema = Type.Object(
+  { limit: Type.Optional(PageSizeSchema), offset: Type.Optional(OffsetSchema) },
+  { additionalProperties: false },
+);
+export const DiscountUseListSchema = Type.Object({ uses: Type.Array(DiscountUseSchema), total: Type.Integer() });
+export type DiscountUseList = Static<typeof DiscountUseListSchema>;
 
 /** A full refund by staff: the reason is kept for staff and the records, never shown to the buyer. */
 export const RefundOrderBodySchema = Type.Object(

@@ -2,6 +2,8 @@ import Type from 'typebox';
 import {
   CATEGORIES,
   DELIVERY_EVENT_KINDS,
+  DISCOUNT_KINDS,
+  DISCOUNT_STATUSES,
   KEY_MODES,
   FONT_FAMILIES,
   type Labelled,
@@ -30,3 +32,5 @@ export const PaymentMethodSchema = Type.Enum(values(PAYMENT_METHODS));
 
 export const KeyModeSchema = Type.Enum(values(KEY_MODES), { description: 'Where licence keys come from: a pasted pool or generated from a pattern' });
 export const DeliveryEventKindSchema = Type.Enum(values(DELIVERY_EVENT_KINDS), { description: 'What a delivery log entry records' });
+export const DiscountKindSchema = Type.Enum(values(DISCOUNT_KINDS), { description: 'percent: a whole percentage; fixed: an amount in dollars' });
+export const DiscountStatusSchema = Type.Enum(values(DISCOUNT_STATUSES), { description: 'Where a discount code stands now' });

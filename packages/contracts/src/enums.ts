@@ -44,6 +44,26 @@ export type DeliveryEventKind = (typeof DELIVERY_EVENT_KINDS)[number]['value'];
 /** The characters an `X` of a key pattern becomes: letters and digits without the look-alikes I, O, 0 and 1 (5 bits each). */
 export const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
+/** How a discount code takes money off: a whole percentage of the lines it applies to, or a fixed amount (docs/decisions/028). */
+export const DISCOUNT_KINDS = [
+  { value: 'percent', label: 'Percentage' },
+  { value: 'fixed', label: 'Fixed amount' },
+] as const satisfies readonly Labelled<string>[];
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number]['value'];
+
+/**
+ * Where a discount code stands now, as staff see it: `disabled` by staff, `expired` past its end, `scheduled`
+ * before its start, `used_up` with every use taken, else `active` (checked in that order).
+ */
+export const DISCOUNT_STATUSES = [
+  { value: 'active', label: 'Active', tone: 'green' },
+  { value: 'scheduled', label: 'Scheduled', tone: 'blue' },
+  { value: 'expired', label: 'Expired', tone: 'gray' },
+  { value: 'disabled', label: 'Disabled', tone: 'red' },
+  { value: 'used_up', label: 'Used up', tone: 'orange' },
+] as const satisfies readonly (Labelled<string> & { tone: StatusTone })[];
+export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number]['value'];
+
 /** Badge tones of spec section 4: paid and completed green, confirmed blue, pending yellow, rejected orange, failed red. */
 export type StatusTone = 'green' | 'blue' | 'yellow' | 'orange' | 'red' | 'gray';
 

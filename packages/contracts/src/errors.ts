@@ -138,6 +138,28 @@ export const API_ERROR_CODES = [
   /** A product that already carries as many files as allowed. */
   'product_files_full',
 
+  // Discount codes (docs/decisions/028-discount-codes.md).
+  /** A discount code that does not exist or was disabled: the same answer for both, nothing more said. */
+  'discount_code_invalid',
+  /** A discount code before its start date. */
+  'discount_code_not_started',
+  /** A discount code past its end date. */
+  'discount_code_expired',
+  /** A discount code whose total uses are all taken. */
+  'discount_code_used_up',
+  /** A discount code this buyer (account, or email for a guest) has used as often as it allows. */
+  'discount_code_already_used',
+  /** A discount code whose minimum order the lines it covers do not reach. */
+  'discount_code_min_order',
+  /** A discount code that covers no line of the order (limited to other products or categories), or takes nothing off it. */
+  'discount_code_not_applicable',
+  /** Staff creating or renaming a code to one that exists already (case does not matter). */
+  'discount_code_taken',
+  /** Staff changing the text or kind of a code that orders have used. */
+  'discount_code_in_use',
+  /** A discount code id that does not exist (staff). */
+  'discount_code_not_found',
+
   // Licence checks (the seller's own software; docs/decisions/025-licence-check-api.md).
   /** An activation or deactivation with a key that is not a sold key of the product: the same for a key never sold, another product's, or none at all. */
   'license_not_found',

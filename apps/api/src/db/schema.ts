@@ -1,4 +1,4 @@
-import type { AuditChanges, DeliveryEventKind, KeyMode, OrderStatus, RefundOrigin } from '@store/contracts';
+import type { AuditChanges, DeliveryEventKind, DiscountKind, KeyMode, OrderStatus, RefundOrigin } from '@store/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string; optional on insert (it has a default). */
@@ -225,6 +225,10 @@ export interface OrdersTable {
   dispute_outcome: ColumnType<string | null, string | null | undefined, string | null>;
   dispute_opened_at: NullableTimestamp;
   dispute_resolved_at: NullableTimestamp;
+  /** The discount code applied at creation (docs/decisions/028-discount-codes.md); `total_cents` is what is paid after it. */
+  discount_code_id: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_cents: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrderItemsTable {
@@ -268,6 +272,39 @@ export interface ProductReviewsTable {
 export interface LicenseActivationsTable {
   license_key_id: string;
   instance: string;
+  created_at: Timestamp;
+}
+
+/** A discount code (docs/decisions/028-discount-codes.md): `value` is a percentage or cents, by `kind`. */
+export interface DiscountCodesTable {
+  id: Generated<string>;
+  /** Upper case: unique without case. */
+  code: string;
+  kind: DiscountKind;
+  value: number;
+  min_order_cents: number | null;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  max_uses: number | null;
+  max_uses_per_buyer: number | null;
+  /** Empty: every product (and every category). */
+  product_ids: Json<string[]>;
+  categories: Json<string[]>;
+  disabled_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: string | null;
+}
+
+/** An order holding one of its code's uses; deleted when the order ends undelivered (a trigger). */
+export interface DiscountRedemptionsTable {
+  order_id: string;
+  code_id: string;
+  /** The account's id, or the guest's lower-cased email. */
+  buyer_key: string;
+  /** Lower case: a guest and an account with the same email share the per-buyer limit. */
+  buyer_email: string;
+  amount_cents: number;
   created_at: Timestamp;
 }
 
@@ -351,6 +388,8 @@ export interface Database {
   delivery_events: DeliveryEventsTable;
   product_reviews: ProductReviewsTable;
   audit_log: AuditLogTable;
+  discount_codes: DiscountCodesTable;
+  discount_redemptions: DiscountRedemptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -361,3 +400,4 @@ export type SiteSettingsRow = Selectable<SiteSettingsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type ProductReviewRow = Selectable<ProductReviewsTable>;
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;

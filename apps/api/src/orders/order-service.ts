@@ -22,6 +22,7 @@ import { recordKeyReveals, type Requester } from '../delivery/delivery-log.ts';
 import { attachFiles, downloadsByItem } from '../delivery/downloads.ts';
 import { generateKeysFor } from '../delivery/generated-keys.ts';
 import { sendQueuedMailSoon } from '../mail/outbox.ts';
+import { buyerOf, evaluateCode, lockCodeForOrder, reclaimUse, recordUse, withCategories } from '../discounts/discount-repository.ts';
 import { composeReceipt, receiptStates } from './receipt.ts';
 import { findOrder, keysByItem, type OrderWithItems } from './order-repository.ts';
 import { mergeLines, readLines, reserveStock, returnStock } from './stock.ts';
@@ -130,6 +131,7 @@ export async function createOrder(
   const invoice = body.invoice_data;
   // A signed-in buyer is billed under the account's name and email (spec section 1).
   const email = caller ? caller.email : invoice!.email.trim();
+  const buyer = buyerOf(caller?.id ?? null, email);
   /*
    * Every order of a product waits for its row while another holds it, so the stock is taken last, just
    * before the commit: the order is priced from the products as read without a lock, and if the row
@@ -139,9 +141,23 @@ export async function createOrder(
   const place = (lockFirst: boolean) =>
     app.db.transaction().execute(async (trx) => {
       await checkBuyerHolds(app, trx, { userId: caller?.id ?? null, email, ip: context.ip });
+      // The code's row lock before the products': every transaction takes them in this order (docs/decisions/028).
+      const code = body.discount_code ? await lockCodeForOrder(trx, body.discount_code) : undefined;
       const products = lockFirst ? await reserveStock(trx, lines) : await readLines(trx, lines);
-      const totalCents = lines.reduce((sum, line) => sum + products.get(line.product_id)!.price_cents * line.quantity, 0);
-      if (totalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
+      const subtotalCents = lines.reduce((sum, line) => sum + products.get(line.product_id)!.price_cents * line.quantity, 0);
+      if (subtotalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
+      const discount = code
+        ? await evaluateCode(
+            trx,
+            code,
+            await withCategories(
+              trx,
+              lines.map((line) => ({ ...line, unit_price_cents: products.get(line.product_id)!.price_cents })),
+            ),
+            buyer,
+          )
+        : null;
+      const totalCents = subtotalCents - (discount?.amountCents ?? 0);
       if (body.payment_method === 'free' && totalCents > 0)
         throw badRequest('This order is not free: please pay with PayPal', 'order_not_free');
       const order = await trx
@@ -150,6 +166,9 @@ export async function createOrder(
           id: orderId,
           user_id: caller?.id ?? null,
           total_cents: totalCents,
+          discount_code_id: discount?.codeId ?? null,
+          discount_code: discount?.code ?? null,
+          discount_cents: discount?.amountCents ?? 0,
           payment_method: totalCents === 0 ? 'free' : 'paypal',
           payment_id: null,
           paypal_order_id: null,
@@ -164,6 +183,7 @@ export async function createOrder(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (discount) await recordUse(trx, order.id, discount, buyer);
       const items = await trx
         .insertInto('order_items')
         .values(
@@ -276,6 +296,8 @@ export function presentOrderSummary({ order, items }: OrderWithItems, receipt?: 
     id: order.id,
     status: order.status,
     total_amount: toDollars(order.total_cents),
+    subtotal_amount: toDollars(order.total_cents + order.discount_cents),
+    discount: order.discount_code ? { code: order.discount_code, amount: toDollars(order.discount_cents) } : null,
     created_at: order.created_at.toISOString(),
     expires_at: order.status === 'pending' && order.expires_at ? order.expires_at.toISOString() : null,
     items: items.map((item) => ({
@@ -331,8 +353,8 @@ export async function lockOrder(trx: Transaction<Database>, id: string): Promise
 
 export const statusLabel = (status: OrderStatus) => labelOf(ORDER_STATUSES, status).toLowerCase();
 
-/** The codes of a delivery that cannot be served: the goods are gone. */
-export const UNSERVABLE = new Set(['out_of_stock', 'out_of_keys', 'unknown_product']);
+/** The codes of a delivery that cannot be served: the goods are gone, or the discount the price was agreed with. */
+export const UNSERVABLE = new Set(['out_of_stock', 'out_of_keys', 'unknown_product', 'discount_code_used_up']);
 
 /** A licence key sold to a line, as stored (encrypted). */
 export interface SoldKey {
@@ -359,6 +381,8 @@ export async function deliver(
   { order, items }: OrderWithItems,
   paidWith?: PaidWith,
 ): Promise<OrderRow> {
+  // An order that gave its code's use back (it lapsed or was rejected) takes it again, before the stock (the lock order).
+  await reclaimUse(trx, order);
   if (!order.stock_reserved) await reserveStock(trx, items);
   const sold: SoldKey[] = [];
   let generated = false;

@@ -20,13 +20,13 @@ export function orderPageUrl(app: FastifyInstance, order: Pick<OrderRow, 'id' | 
 /**
  * The receipt of a delivered order, as its row in the outbox. The delivery inserts it in its own
  * transaction (in the statement that completes the order): if the transaction commits, the mail will be
- * sent (and retried), and if it rolls back, no mail exists. Only the order's id, buyer, origin and total
- * are used.
+ * sent (and retried), and if it rolls back, no mail exists. Only the order's id, buyer, origin, total
+ * and discount are used.
  */
 export async function composeReceipt(
   app: FastifyInstance,
   trx: Transaction<Database>,
-  order: Pick<OrderRow, 'id' | 'user_id' | 'origin' | 'total_cents' | 'invoice_email'>,
+  order: Pick<OrderRow, 'id' | 'user_id' | 'origin' | 'total_cents' | 'invoice_email' | 'discount_code' | 'discount_cents'>,
   items: OrderItemRow[],
   /** The keys the delivery sold (when it knows them all), so they are not read again. */
   sold?: readonly { id: string; order_item_id: string | null; product_id: string; key_value: string; created_at: Date }[],
@@ -62,6 +62,12 @@ export async function composeReceipt(
         : ['   Download: on your order page (link below)']),
     ]),
     '',
+    ...(order.discount_code
+      ? [
+          `Subtotal: ${formatUsd(toDollars(order.total_cents + order.discount_cents))}`,
+          `Discount (${order.discount_code}): −${formatUsd(toDollars(order.discount_cents))}`,
+        ]
+      : []),
     `Total: ${formatUsd(toDollars(order.total_cents))}`,
     '',
     `Your order page, with your keys and downloads: ${link}`,
@@ -84,7 +90,13 @@ ${lines
     }</td></tr>`,
   )
   .join('\n')}
-<tr><td><strong>Total</strong></td><td><strong>${formatUsd(toDollars(order.total_cents))}</strong></td></tr>
+${
+  order.discount_code
+    ? `<tr><td>Subtotal</td><td>${formatUsd(toDollars(order.total_cents + order.discount_cents))}</td></tr>
+<tr><td>Discount (${escapeHtml(order.discount_code)})</td><td>−${formatUsd(toDollars(order.discount_cents))}</td></tr>
+`
+    : ''
+}<tr><td><strong>Total</strong></td><td><strong>${formatUsd(toDollars(order.total_cents))}</strong></td></tr>
 </table>
 <p><a href="${escapeHtml(link)}">Open your order page</a> for your keys and downloads.</p>
 </body></html>`;

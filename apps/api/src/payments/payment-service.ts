@@ -79,7 +79,14 @@ export async function startPayPalPayment(
         custom_id: order.id,
         invoice_id: order.id,
         description: `${siteName} order #${order.id.slice(-8)}`.slice(0, 127),
-        amount: { ...money(order.total_cents), breakdown: { item_total: money(order.total_cents) } },
+        // PayPal checks value = item_total - discount: the lines at their prices, the code's discount apart.
+        amount: {
+          ...money(order.total_cents),
+          breakdown: {
+            item_total: money(order.total_cents + order.discount_cents),
+            ...(order.discount_cents > 0 ? { discount: money(order.discount_cents) } : {}),
+          },
+        },
         items: items.map((item) => ({
           name: item.title.slice(0, 127),
           quantity: String(item.quantity),
@@ -261,9 +268,10 @@ export async function settleCapture(
       refundFor = outcome;
     }
   } catch (error) {
-    // The goods are gone (an order that lapsed and was sold out meanwhile): the money goes back.
+    // The goods are gone (an order that lapsed and was sold out meanwhile), or its discount code was used up
+    // by other orders meanwhile (docs/decisions/028-discount-codes.md): the money goes back.
     if (!(error instanceof AppError && UNSERVABLE.has(error.code))) throw error;
-    refundFor = 'unavailable';
+    refundFor = error.code === 'discount_code_used_up' ? 'discount_used_up' : 'unavailable';
   }
   if (refundFor) {
     await refundCapture(app, orderId, capture, endpoint, refundFor);

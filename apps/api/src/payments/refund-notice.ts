@@ -6,13 +6,14 @@ import type { DataCipher } from '../security/data-encryption.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 
 /** Why the money went back, in words for the buyer. */
-export type RefundReason = 'unavailable' | 'not_payable' | 'duplicate' | 'amount_mismatch';
+export type RefundReason = 'unavailable' | 'not_payable' | 'duplicate' | 'amount_mismatch' | 'discount_used_up';
 
 const REASONS: Record<RefundReason, string> = {
   unavailable: 'the items were no longer available when your payment arrived',
   not_payable: 'the order had already been closed when your payment arrived',
   duplicate: 'the order had already been paid',
   amount_mismatch: 'the amount paid did not match the order',
+  discount_used_up: 'its discount code had been used up by other orders by the time your payment arrived',
 };
 
 /** Queues the mail telling a buyer their payment was refunded in full, in the transaction that records the refund. */

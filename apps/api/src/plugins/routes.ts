@@ -9,6 +9,7 @@ import { passwordResetHandlers } from '../auth/password-reset.ts';
 import { twoFactorHandlers } from '../auth/two-factor-handlers.ts';
 import { catalogHandlers } from '../catalog/handlers.ts';
 import { deliveryHandlers } from '../delivery/handlers.ts';
+import { discountHandlers } from '../discounts/handlers.ts';
 import { registerRoutes, type RouteHandlers } from '../http/register-routes.ts';
 import { licenseHandlers } from '../licenses/handlers.ts';
 import { mailHandlers } from '../mail/handlers.ts';
@@ -36,6 +37,7 @@ function routeHandlers(app: FastifyInstance) {
     ...uploadHandlers(app),
     ...userHandlers(app),
     ...orderHandlers(app),
+    ...discountHandlers(app),
     ...deliveryHandlers(app),
     ...licenseHandlers(app),
     ...paymentHandlers(app),

@@ -16,6 +16,7 @@ export const ADMIN_NAV = [
   { ...linkOptions({ to: '/orders' }), label: 'Orders', exact: false },
   { ...linkOptions({ to: '/users' }), label: 'Users', exact: false },
   { ...linkOptions({ to: '/reviews' }), label: 'Reviews', exact: false },
+  { ...linkOptions({ to: '/discounts' }), label: 'Discount codes', exact: false },
   { to: SETTINGS_PATH, label: 'Settings', exact: false },
   { ...linkOptions({ to: '/audit' }), label: 'Audit', exact: false },
   { ...linkOptions({ to: '/security' }), label: 'Security', exact: false },

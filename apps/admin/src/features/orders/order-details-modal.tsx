@@ -57,6 +57,16 @@ function OrderDetails({ order, onChanged, onRefunded }: OrderDetailsProps) {
           <OrderStatusBadges order={order} />
         </DetailItem>
         <DetailItem label="Date">{formatAdminDate(order.created_at)}</DetailItem>
+        {order.discount && (
+          <>
+            <DetailItem label="Subtotal">
+              <Price amount={order.subtotal_amount} cents />
+            </DetailItem>
+            <DetailItem label="Discount code">
+              <span className={layout.mono}>{order.discount.code}</span> −<Price amount={order.discount.amount} cents />
+            </DetailItem>
+          </>
+        )}
         <DetailItem label="Total">
           <Price amount={order.total_amount} cents className={styles.strong} />
         </DetailItem>

@@ -11,6 +11,7 @@ import * as licenceActivations from './2026-11-26-0003-licence-activations.ts';
 import * as reviews from './2026-11-26-0004-reviews.ts';
 import * as emailVerification from './2026-11-26-0005-email-verification.ts';
 import * as refundsDisputes from './2026-11-27-0001-refunds-disputes.ts';
+import * as discountCodes from './2026-11-28-0001-discount-codes.ts';
 import * as auditLog from './2026-11-28-0002-audit-log.ts';
 import * as twoFactor from './2026-11-28-0003-two-factor.ts';
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0004-reviews': reviews,
   '2026-11-26-0005-email-verification': emailVerification,
   '2026-11-27-0001-refunds-disputes': refundsDisputes,
+  '2026-11-28-0001-discount-codes': discountCodes,
   '2026-11-28-0002-audit-log': auditLog,
   '2026-11-28-0003-two-factor': twoFactor,
 };

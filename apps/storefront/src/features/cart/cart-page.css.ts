@@ -194,3 +194,6 @@ export const modalActions = style({
   gap: vars.space.sm,
   marginTop: vars.space.lg,
 });
+
+/** An amount that must not break between its sign and its digits (the discount line). */
+export const amount = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });

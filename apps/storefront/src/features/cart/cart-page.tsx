@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useShopper } from '../checkout/use-shopper.ts';
 import { paths } from '../site/paths.ts';
 import { CartLine } from './cart-line.tsx';
+import { DiscountCodeField } from './discount-code-field.tsx';
+import { useCartDiscount } from './discount.ts';
 import * as styles from './cart-page.css.ts';
 import { cartStore, useCart, useCartCount, useCartTotalCents } from './cart-store.ts';
 import { PriceNotices } from './price-notices.tsx';
@@ -74,6 +76,8 @@ function OrderSummary({ checking }: { checking: boolean }) {
   const count = useCartCount();
   const totalCents = useCartTotalCents();
   const { status, user } = useShopper();
+  const discount = useCartDiscount();
+  const { preview } = discount;
 
   return (
     <aside className={styles.summary} aria-labelledby="order-summary-title">
@@ -89,17 +93,27 @@ function OrderSummary({ checking }: { checking: boolean }) {
             <Price amount={toDollars(totalCents)} />
           </dd>
         </div>
+        {preview && (
+          <div className={styles.summaryRow}>
+            <dt>Discount ({preview.code})</dt>
+            <dd data-testid="cart-discount" className={styles.amount}>
+              −<Price amount={preview.amount} cents />
+            </dd>
+          </div>
+        )}
         <div className={styles.summaryRow}>
           <dt>Delivery</dt>
           <dd>Instant digital download</dd>
         </div>
-        <div className={styles.totalRow} aria-busy={checking || undefined}>
+        <div className={styles.totalRow} aria-busy={checking || discount.checking || undefined}>
           <dt>Total</dt>
           <dd data-testid="cart-total">
-            <Price amount={toDollars(totalCents)} />
+            {/* The server's figure with a code: a discount may leave cents even on whole prices. */}
+            {preview ? <Price amount={preview.total} cents /> : <Price amount={toDollars(totalCents)} />}
           </dd>
         </div>
       </dl>
+      <DiscountCodeField />
       {checking && (
         <p className={styles.checking}>
           <Spinner size="sm" decorative /> Checking current prices…

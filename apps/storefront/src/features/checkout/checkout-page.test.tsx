@@ -1,4 +1,4 @@
-import { ORDER_ID, OTHER_PRODUCT_ID, PRODUCT_ID, USER_ID, aFreeOrder, anOrder, catalogueOf, vectorStudioPro as product } from '@store/api-fake';
+import { ORDER_ID, OTHER_PRODUCT_ID, PRODUCT_ID, USER_ID, aDeliveredOrder, aFreeOrder, anOrder, catalogueOf, vectorStudioPro as product } from '@store/api-fake';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -253,5 +253,28 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeInTheDocument();
     expect(api.calls('createPayment')).toHaveLength(0);
     expect(cartStore.getState().items).toEqual([]);
+  });
+
+  it('sends the discount code, and a code the server prices at $0 makes the order free', async () => {
+    cartStore.getState().setDiscountCode('FREEBIE');
+    api.on('previewDiscount', { code: 'FREEBIE', amount: 39.98, subtotal: 39.98, total: 0 });
+    signedInCheckout();
+    const placed = aDeliveredOrder({ user_id: USER_ID, payment_method: 'free', payment_id: null, total_amount: 0, discount: { code: 'FREEBIE', amount: 44.98 } });
+    api.on('createOrder', placed);
+    api.on('getMyOrder', placed);
+    const user = userEvent.setup();
+    const getItFree = await screen.findByRole('button', { name: 'Get it free' });
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$0'));
+    await user.click(termsBox());
+    await user.click(getItFree);
+
+    expect(await screen.findByRole('heading', { name: 'Order Complete!' })).toBeInTheDocument();
+    expect(api.calls('createOrder')[0]?.body).toMatchObject({ discount_code: 'FREEBIE' });
+    // The order's page shows the lines, the code's discount and the $0 total.
+    expect(screen.getByText('Discount (FREEBIE)')).toBeInTheDocument();
+    expect(screen.getByTestId('discount-amount')).toHaveTextContent('−$44.98');
+    await waitFor(() => expect(cartStore.getState().items).toHaveLength(0));
+    expect(cartStore.getState().discountCode).toBeNull();
+    expect(browser.assign).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useCart } from '../cart/cart-store.ts';
 import { PriceNotices } from '../cart/price-notices.tsx';
 import { useCartPriceRefresh } from '../cart/use-cart-price-refresh.ts';
+import { useCartDiscount } from '../cart/discount.ts';
 import { selectUser, useSession } from '../session/session-store.ts';
 import * as styles from './checkout.css.ts';
 import { EmptyCheckout } from './empty-checkout.tsx';
@@ -20,9 +21,11 @@ export function CheckoutPage() {
   const refresh = useCartPriceRefresh();
   const [agreed, setAgreed] = useState(false);
   const { pay, busy, error } = usePayPalCheckout();
+  const discount = useCartDiscount();
 
   if (items.length === 0) return <EmptyCheckout />;
-  const free = isFreeCart(items);
+  // The server's preview says when a code brings the order to $0; the order is priced again when placed.
+  const free = isFreeCart(items) || discount.preview?.total === 0;
 
   return (
     <Container className={styles.page}>
@@ -53,7 +56,7 @@ export function CheckoutPage() {
             {free ? <FreeOrderNote /> : <PaymentMethods />}
           </section>
         </div>
-        <OrderPreview items={items} checking={refresh.checking}>
+        <OrderPreview items={items} discount={discount} checking={refresh.checking}>
           <TermsAgreement checked={agreed} onChange={setAgreed} />
           {error && (
             <Notice tone="danger" live="alert">
@@ -66,7 +69,7 @@ export function CheckoutPage() {
             // Spec section 5: the payment button is disabled until the terms are agreed.
             disabled={!agreed || refresh.checking}
             loading={busy}
-            onClick={() => void pay({ items })}
+            onClick={() => void pay({ items, discountCode: discount.code })}
           >
             {free ? 'Get it free' : 'Pay with PayPal'}
           </Button>

@@ -208,4 +208,34 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect((await screen.findAllByText('Please agree to the Terms of Service to proceed with payment')).length).toBe(2);
     expect(api.calls('createOrder')).toHaveLength(0);
   });
+
+  it('sends the cart’s discount code with the order, shows the discounted total, and shows the server’s refusal keeping the form', async () => {
+    cartStore.getState().setDiscountCode('SAVE10');
+    api.on('previewDiscount', { code: 'SAVE10', amount: 4, subtotal: 39.98, total: 35.98 });
+    guestCheckout();
+    api.on('createOrder', { status: 409, detail: 'This discount code has been used up', code: 'discount_code_used_up' });
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$35.98'));
+    expect(screen.getByTestId('discount-amount')).toHaveTextContent('−$4.00');
+    await fillInvoice(user);
+    await user.click(screen.getByRole('checkbox', { name: /all sales of digital products are final/ }));
+
+    await user.click(pay());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This discount code has been used up');
+    expect(api.calls('createOrder')[0]?.body).toEqual({
+      items: [{ product_id: PRODUCT_ID, quantity: 2 }],
+      payment_method: 'paypal',
+      invoice_data: INVOICE,
+      discount_code: 'SAVE10',
+    });
+    // The form stays as filled, and the shopper can drop the code and pay without it.
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(INVOICE.email);
+    expect(browser.assign).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    api.on('createOrder', anOrder({ access_token: 'guest-access-token' }));
+    await user.click(pay());
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.calls('createOrder')[1]?.body).not.toHaveProperty('discount_code');
+  });
 });

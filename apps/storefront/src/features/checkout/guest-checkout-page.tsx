@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { useCart } from '../cart/cart-store.ts';
 import { PriceNotices } from '../cart/price-notices.tsx';
 import { useCartPriceRefresh } from '../cart/use-cart-price-refresh.ts';
+import { useCartDiscount } from '../cart/discount.ts';
 import { readGuestOrderInfo } from './checkout-storage.ts';
 import * as styles from './checkout.css.ts';
 import { EmptyCheckout } from './empty-checkout.tsx';
@@ -61,6 +62,7 @@ export function GuestCheckoutPage() {
   const [agreed, setAgreed] = useState(false);
   const [termsError, setTermsError] = useState<string | null>(null);
   const { pay, busy, error } = usePayPalCheckout();
+  const discount = useCartDiscount();
 
   if (status === 'ready' && user) {
     return (
@@ -77,7 +79,8 @@ export function GuestCheckoutPage() {
     );
   }
   if (items.length === 0) return <EmptyCheckout />;
-  const free = isFreeCart(items);
+  // The server's preview says when a code brings the order to $0; the order is priced again when placed.
+  const free = isFreeCart(items) || discount.preview?.total === 0;
 
   function change(field: InvoiceField, value: string) {
     const next = { ...values, [field]: value };
@@ -106,7 +109,7 @@ export function GuestCheckoutPage() {
       setTermsError(CHECKOUT_MESSAGES.termsRequired);
     }
     if (!result.ok || !agreed) return;
-    void pay({ items, invoice: result.invoice });
+    void pay({ items, invoice: result.invoice, discountCode: discount.code });
   }
 
   return (
@@ -134,7 +137,7 @@ export function GuestCheckoutPage() {
             {free ? <FreeOrderNote /> : <PaymentMethods />}
           </section>
         </div>
-        <OrderPreview items={items} cents checking={refresh.checking}>
+        <OrderPreview items={items} discount={discount} cents checking={refresh.checking}>
           <TermsAgreement
             checked={agreed}
             error={agreed ? null : termsError}

@@ -35,6 +35,8 @@ export interface PayInput {
   items: readonly CartItem[];
   /** A guest's invoice; absent for a signed-in shopper, whom the server bills under the account. */
   invoice?: GuestInvoice;
+  /** The cart's discount code: the server applies it (or refuses it, with a sentence) when it creates the order. */
+  discountCode?: string | null;
 }
 
 /** A client error carries a sentence meant for the shopper (out of stock, invalid field); a 5xx does not. */
@@ -42,8 +44,13 @@ function shopperDetail(error: unknown): string | null {
   return error instanceof ApiError && error.status < 500 && error.detail ? error.detail : null;
 }
 
-function signatureOf({ items, invoice }: PayInput): string {
-  return JSON.stringify({ items: items.map((item) => [item.id, item.quantity]), invoice: invoice ?? null, free: isFreeCart(items) });
+function signatureOf({ items, invoice, discountCode }: PayInput): string {
+  return JSON.stringify({
+    items: items.map((item) => [item.id, item.quantity]),
+    invoice: invoice ?? null,
+    free: isFreeCart(items),
+    code: discountCode ?? null,
+  });
 }
 
 /**
@@ -70,12 +77,13 @@ export function usePayPalCheckout() {
           items: input.items.map((item) => ({ product_id: item.id, quantity: item.quantity })),
           payment_method: isFreeCart(input.items) ? 'free' : 'paypal',
           ...(input.invoice ? { invoice_data: input.invoice } : {}),
+          ...(input.discountCode ? { discount_code: input.discountCode } : {}),
         },
       });
       unpaid.current = { signature, order };
       return order;
     } catch (caught) {
-      // A 409 (out of stock) or 400 names the product or field: the shopper needs that sentence.
+      // A 409 (out of stock, a code used up) or 400 names the product, field or code: the shopper needs that sentence.
       const message = shopperDetail(caught) ?? CHECKOUT_MESSAGES.orderFailed;
       toast.error(message);
       setError({ message });

@@ -1,5 +1,5 @@
 import { vars } from '@store/ui';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 export const list = style({ display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' });
 
@@ -27,3 +27,15 @@ export const totalRow = style({
   fontSize: vars.fontSize.lg,
   fontWeight: 700,
 });
+
+export const discountRows = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, margin: 0 });
+
+export const discountRow = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  color: vars.color.textMuted,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+globalStyle(`${discountRow} dd`, { margin: 0, whiteSpace: 'nowrap' });

@@ -20,10 +20,13 @@ export interface PricedLinesProps {
   totalTestId: string;
   /** The total is not final yet (prices being checked). */
   busy?: boolean;
+  /** A discount code's discount (docs/decisions/028): the lines' sum and the discount are shown above the total. */
+  discount?: { code: string; amount: number } | null;
 }
 
 /** Lines with quantity × unit price and their totals, then the total: a cart about to be paid or an order. */
-export function PricedLines({ lines, total, cents = false, totalTestId, busy = false }: PricedLinesProps) {
+export function PricedLines({ lines, total, cents = false, totalTestId, busy = false, discount = null }: PricedLinesProps) {
+  const subtotalCents = lines.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
   return (
     <>
       <ul className={styles.list} aria-label="Items">
@@ -41,6 +44,22 @@ export function PricedLines({ lines, total, cents = false, totalTestId, busy = f
           </li>
         ))}
       </ul>
+      {discount && (
+        <dl className={styles.discountRows}>
+          <div className={styles.discountRow}>
+            <dt>Subtotal</dt>
+            <dd>
+              <Price amount={toDollars(subtotalCents)} cents={cents} />
+            </dd>
+          </div>
+          <div className={styles.discountRow}>
+            <dt>Discount ({discount.code})</dt>
+            <dd data-testid="discount-amount">
+              −<Price amount={discount.amount} cents={cents} />
+            </dd>
+          </div>
+        </dl>
+      )}
       <p className={styles.totalRow} aria-busy={busy || undefined}>
         <span>Total</span>
         <span data-testid={totalTestId}>
