@@ -122,15 +122,33 @@ export async function endAccountLinks(trx: Transaction<Database>, userId: string
  * email or not; the app waits for it on close.
  */
 export function afterAnswer(app: FastifyInstance): (work: () => Promise<unknown>, log: FastifyInstance['log'], failure: string) => void {
-  const running = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...running]);
-  });
+  const running = runningAfterAnswer(app);
   return (work, log, failure) => {
     const started = work().catch((error: unknown) => log.error({ err: error }, failure));
     running.add(started);
     void started.finally(() => running.delete(started));
   };
+}
+
+/** Each app's mail work still running after its answers: one set per app, awaited on close. */
+const afterAnswerWork = new WeakMap<FastifyInstance, Set<Promise<unknown>>>();
+
+function runningAfterAnswer(app: FastifyInstance): Set<Promise<unknown>> {
+  let running = afterAnswerWork.get(app);
+  if (!running) {
+    const work = new Set<Promise<unknown>>();
+    running = work;
+    afterAnswerWork.set(app, work);
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...work]);
+    });
+  }
+  return running;
+}
+
+/** Resolves once the mail work started after earlier answers is done (the route fuzzer compares the database between requests). */
+export async function afterAnswerSettled(app: FastifyInstance): Promise<void> {
+  await Promise.allSettled([...(afterAnswerWork.get(app) ?? [])]);
 }
 
 /** Drops links expired a day ago or more (the maintenance sweep). */
