@@ -122,5 +122,9 @@ export const periods = style({
 export const revenueTotals = style({
   margin: `0 0 ${vars.space.sm}`,
   color: vars.color.textMuted,
-  selectors: { '& strong': { color: vars.color.text, fontSize: vars.fontSize.lg } },
+});
+
+export const revenueTotal = style({
+  color: vars.color.text,
+  fontSize: vars.fontSize.lg,
 });

@@ -42,7 +42,7 @@ export function RevenueCard() {
       ) : (
         <>
           <p className={styles.revenueTotals} aria-live="polite">
-            <strong>{formatUsd(series.total_revenue)}</strong> from {orders} in the last {series.days} days
+            <strong className={styles.revenueTotal}>{formatUsd(series.total_revenue)}</strong> from {orders} in the last {series.days} days
           </p>
           {series.total_orders === 0 ? (
             <p className={styles.empty}>No sales in the last {series.days} days.</p>
