@@ -37,7 +37,9 @@ describe('the revenue card', () => {
     // A sale of $49.99 every third day of 30: 10 orders.
     await waitFor(() => expect(card).toHaveTextContent('$499.90 from 10 orders in the last 30 days'));
     const chart = await within(card).findByRole('img');
-    expect(chart).toHaveAccessibleName('Revenue per day from Oct 30 to Nov 28 (UTC): $499.90 from 10 orders; the best day Oct 30 with $49.99.');
+    expect(chart).toHaveAccessibleName(
+      'Revenue per day from Oct 30 to Nov 28 (UTC): $499.90 from 10 orders; the best day Oct 30 with $49.99.',
+    );
     expect(chart.querySelectorAll('rect')).toHaveLength(30);
     const table = within(card).getByRole('table', { name: 'Revenue and orders per day (UTC)' });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
@@ -59,7 +61,9 @@ describe('the revenue card', () => {
     expect(within(card).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'false');
     const chart = within(card).getByRole('img');
     expect(chart.querySelectorAll('rect')).toHaveLength(7);
-    expect(chart).toHaveAccessibleName('Revenue per day from Nov 22 to Nov 28 (UTC): $190.48 from 5 orders; the best day Nov 23 with $120.50.');
+    expect(chart).toHaveAccessibleName(
+      'Revenue per day from Nov 22 to Nov 28 (UTC): $190.48 from 5 orders; the best day Nov 23 with $120.50.',
+    );
     const nov23 = within(card).getByRole('rowheader', { name: 'Mon, Nov 23, 2026' }).closest('tr');
     expect(nov23).toHaveTextContent('$120.50');
     expect(nov23).toHaveTextContent('3');
@@ -71,7 +75,12 @@ describe('the revenue card', () => {
   });
 
   it('says so when the period had no sales, without an empty chart', async () => {
-    api.on('adminRevenue', aRevenueSeries({ points: Array.from({ length: 30 }, (_, day) => ({ date: `2026-11-${String(day + 1).padStart(2, '0')}`, revenue: 0, orders: 0 })) }));
+    api.on(
+      'adminRevenue',
+      aRevenueSeries({
+        points: Array.from({ length: 30 }, (_, day) => ({ date: `2026-11-${String(day + 1).padStart(2, '0')}`, revenue: 0, orders: 0 })),
+      }),
+    );
     renderApp('/admin/');
 
     const card = await revenueCard();

@@ -29,7 +29,13 @@ export function RevenueCard() {
         </h2>
         <div role="group" aria-label="Period" className={styles.periods}>
           {REVENUE_PERIODS.map((period) => (
-            <Button key={period} size="sm" variant={period === days ? 'primary' : 'secondary'} aria-pressed={period === days} onClick={() => setDays(period)}>
+            <Button
+              key={period}
+              size="sm"
+              variant={period === days ? 'primary' : 'secondary'}
+              aria-pressed={period === days}
+              onClick={() => setDays(period)}
+            >
               {period} days
             </Button>
           ))}

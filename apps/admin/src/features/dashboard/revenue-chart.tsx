@@ -16,7 +16,13 @@ const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const longDayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 /** A `YYYY-MM-DD` day (UTC) in words: "Nov 28". */
 export const shortDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 const longDay = (date: string) => longDayFormat.format(new Date(`${date}T00:00:00Z`));
@@ -57,7 +63,13 @@ export function RevenueChart({ series }: { series: RevenueSeries }) {
       <svg className={styles.svg} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
         {[0, 0.5, 1].map((share) => (
           <g key={share}>
-            <line className={styles.gridLine} x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + PLOT_H * (1 - share)} y2={PAD.top + PLOT_H * (1 - share)} />
+            <line
+              className={styles.gridLine}
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={PAD.top + PLOT_H * (1 - share)}
+              y2={PAD.top + PLOT_H * (1 - share)}
+            />
             <text className={styles.axisText} x={PAD.left - 6} y={PAD.top + PLOT_H * (1 - share) + 4} textAnchor="end">
               {formatUsdWhole(revenueTop * share)}
             </text>
@@ -81,7 +93,9 @@ export function RevenueChart({ series }: { series: RevenueSeries }) {
         ))}
         <polyline className={styles.ordersLine} points={line} />
         {points.length <= 31 &&
-          points.map((point, index) => <circle key={point.date} className={styles.ordersDot} cx={x(index) + slot / 2} cy={yOrders(point.orders)} r={2.5} />)}
+          points.map((point, index) => (
+            <circle key={point.date} className={styles.ordersDot} cx={x(index) + slot / 2} cy={yOrders(point.orders)} r={2.5} />
+          ))}
         {points.map((point, index) =>
           (points.length - 1 - index) % labelEvery === 0 ? (
             <text key={point.date} className={styles.axisText} x={x(index) + slot / 2} y={HEIGHT - 6} textAnchor="middle">
