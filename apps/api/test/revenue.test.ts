@@ -27,6 +27,7 @@ interface KnownOrder {
   status: OrderStatus;
   paidAt: Date | null;
   createdAt?: Date;
+  deliveredAt?: Date;
   isTest?: boolean;
   discountCents?: number;
 }
@@ -46,6 +47,7 @@ async function insertOrder(order: KnownOrder): Promise<void> {
       is_test: order.isTest ?? false,
       paid_at: order.paidAt,
       created_at: order.createdAt ?? order.paidAt ?? new Date(),
+      delivered_at: order.deliveredAt ?? null,
       refunded_at: order.status === 'refunded' ? new Date() : null,
     })
     .returning('id')
@@ -112,8 +114,9 @@ beforeAll(async () => {
     // Yesterday: the last millisecond of the day (not today), and a paid order created the day before.
     { cents: 550, status: 'paid', paidAt: at(0, -1) },
     { cents: 200, status: 'completed', paidAt: at(1, 5_000), createdAt: at(2, 5_000) },
-    // A completed order without paid_at counts on the day it was created.
+    // A completed order without paid_at: confirmed by staff, it counts on the day they did; else on its creation day.
     { cents: 125, status: 'completed', paidAt: null, createdAt: at(1, 7_200_000) },
+    { cents: 600, status: 'completed', paidAt: null, createdAt: at(3, 1000), deliveredAt: at(2, 1000) },
     // Six days ago is the oldest day of 7; seven days ago is only in 30 and 90.
     { cents: 300, status: 'completed', paidAt: at(6, 43_200_000) },
     { cents: 400, status: 'completed', paidAt: at(7, 43_200_000) },
@@ -137,14 +140,15 @@ describe('revenue over time', () => {
       { date: dateOf(5), revenue: 0, orders: 0 },
       { date: dateOf(4), revenue: 0, orders: 0 },
       { date: dateOf(3), revenue: 0, orders: 0 },
-      { date: dateOf(2), revenue: 0, orders: 0 },
+      // Created 3 days ago, confirmed by staff 2 days ago.
+      { date: dateOf(2), revenue: 6, orders: 1 },
       // 5.50 at 23:59:59.999, 2.00 paid the day after its creation, 1.25 by its creation day.
       { date: dateOf(1), revenue: 8.75, orders: 3 },
       // 10.00 at 00:00:00.000 and 7.50 paid after a 2.50 discount; the test, refunded, pending and failed orders are not there.
       { date: dateOf(0), revenue: 17.5, orders: 2 },
     ]);
-    expect(series.total_revenue).toBe(29.25);
-    expect(series.total_orders).toBe(6);
+    expect(series.total_revenue).toBe(35.25);
+    expect(series.total_orders).toBe(7);
   });
 
   it('answers 30 days by default, every day present, with the days before the week', async () => {
@@ -155,8 +159,8 @@ describe('revenue over time', () => {
     expect(series.from).toBe(dateOf(29));
     expect(pointOf(series, 7)).toEqual({ date: dateOf(7), revenue: 4, orders: 1 });
     expect(pointOf(series, 29)).toEqual({ date: dateOf(29), revenue: 29, orders: 1 });
-    expect(series.total_revenue).toBe(29.25 + 4 + 29);
-    expect(series.total_orders).toBe(8);
+    expect(series.total_revenue).toBe(35.25 + 4 + 29);
+    expect(series.total_orders).toBe(9);
     expect((await seriesOf('?days=30')).points).toEqual(series.points);
   });
 
@@ -165,8 +169,8 @@ describe('revenue over time', () => {
     expect(series.points).toHaveLength(90);
     expect(series.from).toBe(dateOf(89));
     expect(series.points[0]).toEqual({ date: dateOf(89), revenue: 89, orders: 1 });
-    expect(series.total_revenue).toBe(29.25 + 4 + 29 + 89);
-    expect(series.total_orders).toBe(9);
+    expect(series.total_revenue).toBe(35.25 + 4 + 29 + 89);
+    expect(series.total_orders).toBe(10);
     const days = new Set(series.points.map((point) => point.date));
     expect(days.size).toBe(90);
   });

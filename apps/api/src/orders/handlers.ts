@@ -75,7 +75,9 @@ export function orderHandlers(
     },
 
     // Streamed page by page: any number of orders in bounded memory (docs/decisions/032-orders-csv-export.md).
-    adminExportOrders: async ({ query, reply }) => {
+    // A GET, so not in the audit trail (docs/decisions/029); the buyers' data leaving the store is logged with who took it.
+    adminExportOrders: async ({ query, caller, request, reply }) => {
+      request.log.info({ by: caller.id, filter: query }, 'orders exported');
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', csvAttachment(exportFileName(new Date())));
       return reply.send(orderExportStream(app.db, query));
     },

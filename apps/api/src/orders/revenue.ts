@@ -16,12 +16,12 @@ export async function revenueSeries(db: Kysely<Database>, days: RevenuePeriod): 
       FROM generate_series(0, ${days - 1}::int) AS n
     ),
     sales AS (
-      -- paid_at is set whenever an order is paid; created_at stands in for a paid order that lacks it.
-      SELECT (coalesce(paid_at, created_at) AT TIME ZONE 'UTC')::date AS day, sum(total_cents) AS cents, count(*) AS orders
+      -- The day the money came: paid_at; for an order staff confirmed by hand (no capture), the day they did (delivered_at).
+      SELECT (coalesce(paid_at, delivered_at, created_at) AT TIME ZONE 'UTC')::date AS day, sum(total_cents) AS cents, count(*) AS orders
       FROM orders
       WHERE status IN (${sql.join(REVENUE_STATUSES)})
         AND NOT is_test
-        AND coalesce(paid_at, created_at) >= ((SELECT min(day) FROM days)::timestamp AT TIME ZONE 'UTC')
+        AND coalesce(paid_at, delivered_at, created_at) >= ((SELECT min(day) FROM days)::timestamp AT TIME ZONE 'UTC')
       GROUP BY 1
     )
     SELECT to_char(days.day, 'YYYY-MM-DD') AS date, coalesce(sales.cents, 0)::text AS cents, coalesce(sales.orders, 0)::text AS orders
