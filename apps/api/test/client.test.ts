@@ -442,6 +442,16 @@ const implementedCalls = {
     expect(answer.orders.map((listed) => listed.id)).toEqual([order.id]);
     return answer;
   },
+  adminExportOrders: async () => {
+    const order = await guestOrder();
+    const answer = await clientFor(await t.adminToken()).adminExportOrders({ query: { search: order.id } });
+    // Not JSON: the client hands the CSV file back as a Blob, as it does a download.
+    expect(answer).toBeInstanceOf(Blob);
+    const text = new TextDecoder().decode(await (answer as Blob).arrayBuffer());
+    expect(text.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(text).toContain(`"${order.id}"`);
+    return answer;
+  },
   adminRefundOrder: async () => {
     // A free product's order (completed when placed): refunded without PayPal, its key revoked.
     const admin = clientFor(await t.adminToken());
@@ -462,6 +472,11 @@ const implementedCalls = {
   adminStats: async () => {
     const answer = await clientFor(await t.adminToken()).adminStats();
     expect(answer.total_users).toBeGreaterThan(0);
+    return answer;
+  },
+  adminRevenue: async () => {
+    const answer = await clientFor(await t.adminToken()).adminRevenue({ query: { days: 7 } });
+    expect(answer.points).toHaveLength(7);
     return answer;
   },
   adminAddLicenseKeys: async () => {

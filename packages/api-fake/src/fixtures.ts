@@ -13,6 +13,7 @@ import type {
   CartItem,
   CategoryOption,
   DashboardStats,
+  RevenueSeries,
   DeliveryEvent,
   DeliveryLog,
   Order,
@@ -459,6 +460,30 @@ export function aDispute(overrides: Partial<OrderDispute> = {}): OrderDispute {
 /** The admin dashboard's figures, no open dispute. */
 export function aDashboardStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
   return { total_products: 24, total_orders: 1530, total_users: 87, total_revenue: 12345.5, open_disputes: 0, ...overrides };
+}
+
+/**
+ * The dashboard's revenue over `days` days ending 2026-11-28 (UTC): by default a sale every third day,
+ * or the `points` given (oldest first); the totals are the points' sums.
+ */
+export function aRevenueSeries(
+  overrides: Partial<Pick<RevenueSeries, 'days' | 'points'>> & { to?: string } = {},
+): RevenueSeries {
+  const days = overrides.days ?? overrides.points?.length ?? 30;
+  const end = Date.parse(`${overrides.to ?? '2026-11-28'}T00:00:00Z`);
+  const dateOf = (index: number) => new Date(end - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10);
+  const points =
+    overrides.points ?? Array.from({ length: days }, (_, index) => ({ date: dateOf(index), revenue: index % 3 === 0 ? 49.99 : 0, orders: index % 3 === 0 ? 1 : 0 }));
+  const cents = points.reduce((sum, point) => sum + Math.round(point.revenue * 100), 0);
+  return {
+    days,
+    from: points[0]?.date ?? dateOf(0),
+    to: points.at(-1)?.date ?? dateOf(days - 1),
+    time_zone: 'UTC',
+    points,
+    total_revenue: cents / 100,
+    total_orders: points.reduce((sum, point) => sum + point.orders, 0),
+  };
 }
 
 /** A guest order as the API answers it without the order's access token: no buyer, no payment, no goods. */

@@ -1057,6 +1057,56 @@ export const DashboardStatsSchema = Type.Object({
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 
+/* Revenue over time (docs/decisions/031-revenue-chart.md) ----------------------------------------- */
+
+/** The periods the dashboard's revenue chart offers, in days ending today (UTC). */
+export const REVENUE_PERIODS = [7, 30, 90] as const;
+export type RevenuePeriod = (typeof REVENUE_PERIODS)[number];
+export const RevenueQuerySchema = Type.Object(
+  {
+    days: Type.Optional(
+      Type.Union([Type.Literal(REVENUE_PERIODS[0]), Type.Literal(REVENUE_PERIODS[1]), Type.Literal(REVENUE_PERIODS[2])], {
+        // `type` lets a query's text ("7") be read as the number, as for any integer parameter.
+        type: 'integer',
+        default: 30,
+        description: 'The last 7, 30 or 90 days, today (UTC) included',
+        errorMessage: 'days must be 7, 30 or 90',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RevenueQuery = Static<typeof RevenueQuerySchema>;
+/** One UTC day: the money taken by the orders paid that day and how many they were. */
+export const RevenuePointSchema = Type.Object({
+  date: Type.String({ format: 'date', description: 'The UTC day, YYYY-MM-DD' }),
+  revenue: AmountSchema,
+  orders: Type.Integer({ minimum: 0 }),
+});
+export type RevenuePoint = Static<typeof RevenuePointSchema>;
+/** Every day of the period, oldest first, days without sales at zero; test orders and refunded orders left out. */
+export const RevenueSeriesSchema = Type.Object({
+  days: Type.Integer({ minimum: 1 }),
+  from: Type.String({ format: 'date', description: 'The first day, YYYY-MM-DD (UTC)' }),
+  to: Type.String({ format: 'date', description: 'The last day (today), YYYY-MM-DD (UTC)' }),
+  time_zone: Type.Literal('UTC'),
+  points: Type.Array(RevenuePointSchema),
+  total_revenue: AmountSchema,
+  total_orders: Type.Integer({ minimum: 0 }),
+});
+export type RevenueSeries = Static<typeof RevenueSeriesSchema>;
+
+/** The orders export takes the list's filter without its paging: every matching order (docs/decisions/032-orders-csv-export.md). */
+export const OrderExportQuerySchema = Type.Object(
+  {
+    search: AdminOrderListQuerySchema.properties.search,
+    status: AdminOrderListQuerySchema.properties.status,
+    dispute: AdminOrderListQuerySchema.properties.dispute,
+  },
+  { additionalProperties: false },
+);
+export type OrderExportQuery = Static<typeof OrderExportQuerySchema>;
+
 export const DownloadParamsSchema = Type.Object({ id: IdSchema, fileId: IdSchema });
 export const DownloadQuerySchema = Type.Object(
   { expires: Type.Integer({ minimum: 0, maximum: 4_294_967_295 }), signature: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) },

@@ -2,6 +2,9 @@ import Type, { type TSchema } from 'typebox';
 import { endpoints } from './endpoints.ts';
 import {
   AuthResponseSchema,
+  OrderExportQuerySchema,
+  RevenueQuerySchema,
+  RevenueSeriesSchema,
   LoginResponseSchema,
   RecoveryCodesSchema,
   SecondFactorBodySchema,
@@ -547,6 +550,16 @@ export const routes = define({
     status: 200,
     response: DashboardStatsSchema,
   },
+  adminRevenue: {
+    ...endpoints.adminRevenue,
+    access: 'admin',
+    summary:
+      'Revenue and orders per UTC day over the last 7, 30 or 90 days (every day present, zeros included), by the day each order was paid; paid and completed orders only, test orders left out',
+    tag: 'admin',
+    querystring: RevenueQuerySchema,
+    status: 200,
+    response: RevenueSeriesSchema,
+  },
   adminLicenseKeyStock: {
     ...endpoints.adminLicenseKeyStock,
     access: 'admin',
@@ -640,6 +653,16 @@ export const routes = define({
     querystring: AdminOrderListQuerySchema,
     status: 200,
     response: AdminOrderListSchema,
+  },
+  adminExportOrders: {
+    ...endpoints.adminExportOrders,
+    access: 'admin',
+    summary:
+      'Every order matching the list’s filter (search, status, dispute; no paging) as a CSV file for a spreadsheet, streamed: text/csv, UTF-8 with BOM, CRLF, every field quoted, formula-safe',
+    tag: 'admin',
+    querystring: OrderExportQuerySchema,
+    status: 200,
+    response: Type.Unknown({ description: 'The CSV file (text/csv; charset=utf-8), one row an order after the header row' }),
   },
   adminDeliveryLog: {
     ...endpoints.adminDeliveryLog,

@@ -2,7 +2,7 @@
  * The admin's component tests against the shared fake API (@store/api-fake): the answers every screen
  * needs by default, a signed-in admin, and image files to upload. Imported by tests only.
  */
-import { CATEGORY_OPTIONS, SITE_INFO, aTwoFactorStatus, anAdmin, setupFakeApi, type Answers, type FakeApi } from '@store/api-fake';
+import { CATEGORY_OPTIONS, SITE_INFO, aRevenueSeries, aTwoFactorStatus, anAdmin, setupFakeApi, type Answers, type FakeApi } from '@store/api-fake';
 import type { User } from '@store/contracts';
 import { SESSION_KEYS } from '@store/ui';
 import { configure } from '@testing-library/react';
@@ -15,7 +15,14 @@ configure({ asyncUtilTimeout: 5000 });
  * What the shell asks on every page: the site information, the categories (product form), the logout, and
  * the admin's two-factor sign-in (off, not required), which the guard checks before a screen.
  */
-export const ADMIN_DEFAULTS: Answers = { siteInfo: SITE_INFO, listCategories: CATEGORY_OPTIONS, logout: null, twoFactorStatus: aTwoFactorStatus() };
+export const ADMIN_DEFAULTS: Answers = {
+  siteInfo: SITE_INFO,
+  listCategories: CATEGORY_OPTIONS,
+  logout: null,
+  twoFactorStatus: aTwoFactorStatus(),
+  // The dashboard's revenue chart (a sale every third day), which any test landing on /admin/ loads.
+  adminRevenue: aRevenueSeries(),
+};
 
 /** The fake API of a test file, with the admin's default answers (and any of the file's own). */
 export function setupAdminApi(defaults: Answers = {}): FakeApi {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { csvDocument } from '../http/csv.ts';
 
 /*
  * The delivery log: evidence that the buyer received the goods, for a payment dispute ("item not
@@ -144,36 +145,22 @@ export async function deliveryLog(db: Kysely<Database>, orderId: string): Promis
 
 const CSV_COLUMNS = ['time', 'event', 'order', 'line', 'product', 'file', 'ip', 'user_agent', 'bytes_sent', 'range', 'keys_shown'] as const;
 
-/**
- * The log as CSV for a spreadsheet: UTF-8 with a byte order mark, every field quoted, and a text that a
- * spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) prefixed with `'`.
- */
+/** The log as CSV for a spreadsheet, through the shared writer (`http/csv.ts`: BOM, quoting, formula-safe). */
 export function deliveryLogCsv(log: DeliveryLog): Buffer {
-  const lines = [CSV_COLUMNS.map(csvField).join(',')];
-  for (const event of log.events) {
-    lines.push(
-      [
-        event.at,
-        event.kind,
-        log.order_id,
-        event.order_item_id,
-        event.title,
-        event.file_name ?? '',
-        event.ip ?? '',
-        event.user_agent ?? '',
-        event.bytes_sent ?? '',
-        event.range ?? '',
-        event.keys_shown ?? '',
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
-}
-
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  return csvDocument(
+    CSV_COLUMNS,
+    log.events.map((event) => [
+      event.at,
+      event.kind,
+      log.order_id,
+      event.order_item_id,
+      event.title,
+      event.file_name,
+      event.ip,
+      event.user_agent,
+      event.bytes_sent,
+      event.range,
+      event.keys_shown,
+    ]),
+  );
 }

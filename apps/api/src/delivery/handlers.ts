@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recordAuditChange } from '../audit/audit-trail.ts';
+import { csvAttachment } from '../http/csv.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { deliveryLog, deliveryLogCsv } from './delivery-log.ts';
 import { serveDownload } from './downloads.ts';
@@ -26,7 +27,7 @@ export function deliveryHandlers(
     adminDeliveryLog: async ({ params, query, reply }) => {
       const log = await deliveryLog(app.db, params.id);
       if (query.format !== 'csv') return log;
-      reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="delivery-log-${log.order_id}.csv"`);
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', csvAttachment(`delivery-log-${log.order_id}.csv`));
       // A Buffer is sent as it is, past the JSON schema of the answer.
       return deliveryLogCsv(log) as never;
     },

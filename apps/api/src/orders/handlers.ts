@@ -11,6 +11,9 @@ import { shopOrigin } from '../http/shop-origin.ts';
 import { requesterOf } from '../delivery/delivery-log.ts';
 import { refundOrder } from '../payments/refunds.ts';
 import { presentAdminOrders } from './admin-orders.ts';
+import { csvAttachment } from '../http/csv.ts';
+import { exportFileName, orderExportStream } from './order-export.ts';
+import { revenueSeries } from './revenue.ts';
 import { adminChangeOrderStatus, canOpenOrder, createOrder, presentGuestSummary, presentOrder, presentOrders } from './order-service.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -27,6 +30,8 @@ export function orderHandlers(
   | 'getMyOrder'
   | 'getGuestOrder'
   | 'adminListOrders'
+  | 'adminExportOrders'
+  | 'adminRevenue'
   | 'adminSetOrderStatus'
   | 'adminRefundOrder'
   | 'adminStats'
@@ -68,6 +73,16 @@ export function orderHandlers(
       const { orders, total } = await listOrders(app.db, query);
       return { orders: await presentAdminOrders(app, orders), total };
     },
+
+    // Streamed page by page: any number of orders in bounded memory (docs/decisions/032-orders-csv-export.md).
+    // A GET, so not in the audit trail (docs/decisions/029); the buyers' data leaving the store is logged with who took it.
+    adminExportOrders: async ({ query, caller, request, reply }) => {
+      request.log.info({ by: caller.id, filter: query }, 'orders exported');
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', csvAttachment(exportFileName(new Date())));
+      return reply.send(orderExportStream(app.db, query));
+    },
+
+    adminRevenue: ({ query }) => revenueSeries(app.db, query.days ?? 30),
 
     // Staff's full refund through PayPal (docs/decisions/026-refunds-and-disputes.md); the reason is kept for staff only.
     adminRefundOrder: async ({ params, body, caller, request }) => {

@@ -1,10 +1,13 @@
-import type { AdminOrderListQuery } from '@store/contracts';
+import type { AdminOrderListQuery, OrderExportQuery } from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/like.ts';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
 import type { DataCipher } from '../security/data-encryption.ts';
 import { openLicenseKey } from './license-keys.ts';
+
+/** The list's filter, without its paging. */
+type OrderFilter = OrderExportQuery;
 
 export interface OrderWithItems {
   order: OrderRow;
@@ -21,8 +24,8 @@ export async function findOrder(db: Kysely<Database>, id: string): Promise<Order
 /** An order placed by a guest: never in an account, or claimed by one later (its guest link still works). */
 export const isGuestOrder = (order: Pick<OrderRow, 'user_id' | 'claimed_at'>) => order.user_id === null || order.claimed_at !== null;
 
-/** Lists orders with their lines in two queries (no query per order). */
-export async function listOrders(db: Kysely<Database>, query: AdminOrderListQuery, userId?: string): Promise<{ orders: OrderWithItems[]; total: number }> {
+/** The orders a list's filter selects (an account's own, a status, a dispute, a search): the list and the CSV export share it. */
+export function filteredOrders(db: Kysely<Database>, query: OrderFilter, userId?: string) {
   let filtered = db.selectFrom('orders');
   if (userId) filtered = filtered.where('user_id', '=', userId);
   if (query.status) filtered = filtered.where('status', '=', query.status);
@@ -35,6 +38,12 @@ export async function listOrders(db: Kysely<Database>, query: AdminOrderListQuer
       eb.or([eb(sql`id::text`, 'like', pattern), eb(sql`lower(invoice_email)`, 'like', pattern), eb(sql`lower(invoice_name)`, 'like', pattern)]),
     );
   }
+  return filtered;
+}
+
+/** Lists orders with their lines in two queries (no query per order). */
+export async function listOrders(db: Kysely<Database>, query: AdminOrderListQuery, userId?: string): Promise<{ orders: OrderWithItems[]; total: number }> {
+  const filtered = filteredOrders(db, query, userId);
   const { limit, offset } = pageOf(query);
   const [orders, total] = await Promise.all([
     filtered.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),

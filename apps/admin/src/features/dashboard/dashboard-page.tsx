@@ -4,8 +4,9 @@ import { DashboardStats } from './dashboard-stats.tsx';
 import * as styles from './dashboard.css.ts';
 import { QuickActions } from './quick-actions.tsx';
 import { RecentOrders } from './recent-orders.tsx';
+import { RevenueCard } from './revenue-card.tsx';
 
-/** /admin (spec: admin dashboard): the store's figures (with open disputes), the latest orders and shortcuts. */
+/** /admin (spec: admin dashboard): the store's figures (with open disputes), revenue per day, the latest orders and shortcuts. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   return (
@@ -17,6 +18,7 @@ export function DashboardPage() {
         </div>
       </div>
       <DashboardStats />
+      <RevenueCard />
       <div className={styles.columns}>
         <RecentOrders />
         <QuickActions />

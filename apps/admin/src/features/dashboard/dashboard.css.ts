@@ -112,3 +112,19 @@ export const statLink = style({
   textUnderlineOffset: '0.2em',
   selectors: { '&:hover': { color: vars.color.primary } },
 });
+
+/** The revenue card's period switch. */
+export const periods = style({
+  display: 'flex',
+  gap: vars.space.xs,
+});
+
+export const revenueTotals = style({
+  margin: `0 0 ${vars.space.sm}`,
+  color: vars.color.textMuted,
+});
+
+export const revenueTotal = style({
+  color: vars.color.text,
+  fontSize: vars.fontSize.lg,
+});

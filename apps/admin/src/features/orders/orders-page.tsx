@@ -1,11 +1,12 @@
 import { ORDER_STATUSES, type AdminOrder, type OrderStatus } from '@store/contracts';
-import { Pagination, SearchField, SelectField } from '@store/ui';
+import { Button, DownloadIcon, Pagination, SearchField, SelectField } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as layout from '../layout/admin-layout.css.ts';
 import { useDebouncedSearch, usePageTitle } from '@store/shell';
 import { useErrorToast } from '../site/use-error-toast.ts';
+import { useOrdersCsvExport } from './export-orders.ts';
 import { OrderDetailsModal } from './order-details-modal.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import * as styles from './orders.css.ts';
@@ -22,7 +23,7 @@ const DISPUTE_OPTIONS: { value: DisputeFilter | ''; label: string }[] = [
   { value: 'any', label: 'Any dispute' },
 ];
 
-/** /admin/orders (spec: admin orders): search, status and dispute filters, the list 100 at a time, and each order's details. */
+/** /admin/orders (spec: admin orders): search, status and dispute filters, the list 100 at a time, each order's details, and the filter's CSV export. */
 export function OrdersPage() {
   usePageTitle('Orders');
   const search = route.useSearch();
@@ -58,6 +59,7 @@ export function OrdersPage() {
       search: (previous) => ({ ...previous, dispute: (dispute || undefined) as DisputeFilter | undefined, page: undefined }),
       replace: true,
     });
+  const exportCsv = useOrdersCsvExport();
   const setPage = (next: number) => void navigate({ search: (previous) => ({ ...previous, page: next > 1 ? next : undefined }) });
 
   return (
@@ -69,6 +71,14 @@ export function OrdersPage() {
             {orders.data && !orders.isError ? `${total} ${total === 1 ? 'order' : 'orders'}` : '\u00a0'}
           </p>
         </div>
+        {/* The filter in the address, every page of it: what the list shows, not only the page on screen. */}
+        <Button
+          variant="secondary"
+          loading={exportCsv.isPending}
+          onClick={() => exportCsv.mutate({ search: search.search, status: search.status, dispute: search.dispute })}
+        >
+          <DownloadIcon size={16} /> Export CSV
+        </Button>
       </div>
 
       <form

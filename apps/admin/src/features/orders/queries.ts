@@ -1,4 +1,4 @@
-import { LIMITS, type AdminOrderListQuery } from '@store/contracts';
+import { LIMITS, type AdminOrderListQuery, type OrderExportQuery } from '@store/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -40,5 +40,15 @@ function isBlob(value: unknown): value is Blob {
 export async function fetchDeliveryLogCsv(id: string): Promise<Blob> {
   const answer: unknown = await api.adminDeliveryLog({ params: { id }, query: { format: 'csv' } });
   if (!isBlob(answer)) throw new Error('The delivery log did not come back as CSV');
+  return answer;
+}
+
+/**
+ * Every order the list's filter selects, as the API writes it for a spreadsheet (UTF-8 with BOM); the route
+ * answers a file, which the typed client hands back as a Blob (docs/decisions/032-orders-csv-export.md).
+ */
+export async function fetchOrdersCsv(filter: OrderExportQuery): Promise<Blob> {
+  const answer: unknown = await api.adminExportOrders({ query: filter });
+  if (!isBlob(answer)) throw new Error('The orders did not come back as CSV');
   return answer;
 }

@@ -1,0 +1,116 @@
+import { Readable } from 'node:stream';
+import { toDollars, type OrderExportQuery } from '@store/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { CSV_BOM, csvRow, type CsvValue } from '../http/csv.ts';
+import { filteredOrders } from './order-repository.ts';
+
+/*
+ * Staff's orders export (docs/decisions/032-orders-csv-export.md): every order the list's filter selects,
+ * newest first as the list shows them, as CSV. Any size: the orders are read in keyset pages of
+ * EXPORT_BATCH by (created_at, id), one query a page with its lines' titles joined in SQL, and a page is
+ * read only when the response has taken the previous one (the stream's backpressure). No cursor or
+ * transaction is held open between pages, so an export never pins one of the pool's connections (on
+ * PGlite, the only one) while a slow client downloads.
+ */
+
+/** Orders read per query: one page of rows is all the export holds in memory. */
+export const EXPORT_BATCH = 1000;
+
+export const ORDER_EXPORT_COLUMNS = [
+  'order_id',
+  'created_at',
+  'paid_at',
+  'status',
+  'buyer_name',
+  'buyer_email',
+  'items',
+  'subtotal',
+  'discount_code',
+  'discount',
+  'total',
+  'currency',
+  'payment_method',
+  'payment_id',
+  'test',
+  'refunded_at',
+] as const;
+
+/** The export's file name: the day it was made (UTC). */
+export const exportFileName = (now: Date) => `orders-${now.toISOString().slice(0, 10)}.csv`;
+
+async function exportPage(db: Kysely<Database>, query: OrderExportQuery, after: { at: string; id: string } | null) {
+  let page = filteredOrders(db, query).select([
+    'id',
+    'created_at',
+    'paid_at',
+    'status',
+    'invoice_name',
+    'invoice_email',
+    'total_cents',
+    'discount_code',
+    'discount_cents',
+    'currency',
+    'payment_method',
+    'payment_id',
+    'is_test',
+    'refunded_at',
+    // The key as PostgreSQL's own text: a JavaScript Date keeps milliseconds, created_at has microseconds.
+    sql<string>`orders.created_at::text`.as('cursor_at'),
+    sql<
+      string | null
+    >`(SELECT string_agg(i.title || ' × ' || i.quantity, '; ' ORDER BY i.position) FROM order_items i WHERE i.order_id = orders.id)`.as(
+      'items',
+    ),
+  ]);
+  if (after) page = page.where(sql<boolean>`(orders.created_at, orders.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  return page.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(EXPORT_BATCH).execute();
+}
+
+type ExportRow = Awaited<ReturnType<typeof exportPage>>[number];
+
+function exportRow(row: ExportRow): CsvValue[] {
+  return [
+    row.id,
+    row.created_at.toISOString(),
+    row.paid_at?.toISOString() ?? '',
+    row.status,
+    row.invoice_name,
+    row.invoice_email,
+    row.items ?? '',
+    toDollars(row.total_cents + row.discount_cents).toFixed(2),
+    row.discount_code ?? '',
+    toDollars(row.discount_cents).toFixed(2),
+    toDollars(row.total_cents).toFixed(2),
+    row.currency,
+    row.payment_method,
+    row.payment_id ?? '',
+    row.is_test ? 'yes' : 'no',
+    row.refunded_at?.toISOString() ?? '',
+  ];
+}
+
+/** The text of the export, one page at a time: the BOM and header, then a chunk of rows a page. */
+export async function* orderExportChunks(db: Kysely<Database>, query: OrderExportQuery): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(ORDER_EXPORT_COLUMNS);
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const rows = await exportPage(db, query, after);
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const row of rows) chunk += csvRow(exportRow(row));
+    yield chunk;
+    if (rows.length < EXPORT_BATCH) return;
+    const last = rows.at(-1)!;
+    after = { at: last.cursor_at, id: last.id };
+  }
+}
+
+/**
+ * The export as a byte stream for the response. Not in object mode, so the stream buffers bytes up to its
+ * high-water mark and asks the generator for the next page only when the socket has drained; a client
+ * that goes away destroys the stream, which ends the generator between pages.
+ */
+export function orderExportStream(db: Kysely<Database>, query: OrderExportQuery): Readable {
+  return Readable.from(orderExportChunks(db, query), { objectMode: false, highWaterMark: 64 * 1024 });
+}
