@@ -13,7 +13,8 @@ export const escapeHtml = (text: string) =>
 
 /** Where the buyer sees the order and its goods: the account page, or the guest page with its access token. */
 export function orderPageUrl(app: FastifyInstance, order: Pick<OrderRow, 'id' | 'user_id' | 'origin'>): string {
-  const base = app.config.publicUrl ?? order.origin ?? fallbackOrigin(app);
+  // The kept origin only while the allow-list still has it (docs/decisions/034-links-only-to-the-shop.md).
+  const base = fallbackOrigin(app, order.origin);
   return order.user_id ? `${base}/account` : `${base}/order-success/${order.id}?token=${app.sign('order-access', order.id)}`;
 }
 
