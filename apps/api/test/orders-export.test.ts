@@ -98,7 +98,13 @@ async function serverPort(): Promise<number> {
 
 /** The trail's entries of the export, newest first. */
 const exportEntries = () =>
-  t.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'adminExportOrders').orderBy('at', 'desc').orderBy('id', 'desc').execute();
+  t.app.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', 'adminExportOrders')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 
 /** Orders of one buyer domain, written in one statement, each with a line of a long title (about 500 bytes of CSV a row). */
 async function insertBulkOrders(domain: string, count: number): Promise<void> {
@@ -110,7 +116,9 @@ async function insertBulkOrders(domain: string, count: number): Promise<void> {
     FROM generate_series(1, ${count}::int) AS n`.execute(t.app.db);
   await sql`
     INSERT INTO order_items (order_id, product_id, position, title, unit_price_cents, quantity, delivery)
-    SELECT id, ${productId}::uuid, 0, ${title}, total_cents, 1, 'license_key' FROM orders WHERE invoice_email LIKE ${`%@${domain}`}`.execute(t.app.db);
+    SELECT id, ${productId}::uuid, 0, ${title}, total_cents, 1, 'license_key' FROM orders WHERE invoice_email LIKE ${`%@${domain}`}`.execute(
+    t.app.db,
+  );
 }
 
 const exportCsv = (query = '', token = admin) => t.request({ method: 'GET', url: `/api/admin/orders/export.csv${query}`, token });
@@ -328,7 +336,11 @@ describe('orders export (CSV)', () => {
     expect(growth).toBeLessThan(received.bytes / 4);
     // Who took them, the filter and every row: the trail has it once the stream ended.
     await auditWritesSettled(t.app);
-    expect((await exportEntries())[0]!.changes).toMatchObject({ search: { after: '@bulk.test' }, rows: { after: count }, complete: { after: true } });
+    expect((await exportEntries())[0]!.changes).toMatchObject({
+      search: { after: '@bulk.test' },
+      rows: { after: count },
+      complete: { after: true },
+    });
   });
 });
 
@@ -360,7 +372,13 @@ describe('orders export in the audit trail', () => {
       target_label: '0 orders',
       user_agent: 'Export test browser',
       status_code: 200,
-      changes: { search: { after: email }, status: { after: 'completed' }, dispute: { after: 'any' }, rows: { after: 0 }, complete: { after: true } },
+      changes: {
+        search: { after: email },
+        status: { after: 'completed' },
+        dispute: { after: 'any' },
+        rows: { after: 0 },
+        complete: { after: true },
+      },
     });
     // Without the dispute filter the three orders match.
     await exportCsv(`?search=${email}`);

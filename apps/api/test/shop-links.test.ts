@@ -42,7 +42,13 @@ async function configureSmtp(on: TestApp): Promise<void> {
     method: 'PUT',
     url: '/api/admin/settings',
     token: await on.adminToken(),
-    payload: { smtp_host: '127.0.0.1', smtp_port: peer.port, smtp_use_tls: false, smtp_from_email: 'shop@example.com', smtp_from_name: 'Link Shop' },
+    payload: {
+      smtp_host: '127.0.0.1',
+      smtp_port: peer.port,
+      smtp_use_tls: false,
+      smtp_from_email: 'shop@example.com',
+      smtp_from_name: 'Link Shop',
+    },
   });
   expect(saved.statusCode, saved.body).toBe(200);
 }
@@ -182,10 +188,21 @@ describe('the payment return address and the receipt of an order', () => {
       method: 'POST',
       url: '/api/admin/products',
       token: admin,
-      payload: { title: `Linked ${randomBytes(3).toString('hex')}`, price: 5, description: 'd', detailed_description: 'dd', stock_quantity: 0 },
+      payload: {
+        title: `Linked ${randomBytes(3).toString('hex')}`,
+        price: 5,
+        description: 'd',
+        detailed_description: 'dd',
+        stock_quantity: 0,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const keys = await on.request({ method: 'POST', url: `/api/admin/products/${created.json<Product>().id}/keys`, token: admin, payload: { keys: `LINK-${randomBytes(6).toString('hex')}` } });
+    const keys = await on.request({
+      method: 'POST',
+      url: `/api/admin/products/${created.json<Product>().id}/keys`,
+      token: admin,
+      payload: { keys: `LINK-${randomBytes(6).toString('hex')}` },
+    });
     expect(keys.statusCode, keys.body).toBe(201);
     return created.json<Product>();
   }
@@ -197,7 +214,10 @@ describe('the payment return address and the receipt of an order', () => {
       method: 'POST',
       url: '/api/orders',
       headers,
-      payload: { items: [{ product_id: (await product(on)).id, quantity: 1 }], invoice_data: { email, name: 'R', address: 'A', city: 'C', country: 'UK' } },
+      payload: {
+        items: [{ product_id: (await product(on)).id, quantity: 1 }],
+        invoice_data: { email, name: 'R', address: 'A', city: 'C', country: 'UK' },
+      },
     });
     expect(order.statusCode, order.body).toBe(201);
     const orderId = order.json<{ id: string }>().id;
@@ -209,7 +229,11 @@ describe('the payment return address and the receipt of an order', () => {
   }
 
   const confirm = async (orderId: string) => {
-    const done = await t.request({ method: 'PATCH', url: `/api/admin/orders/${orderId}/status?status=confirmed`, token: await t.adminToken() });
+    const done = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/orders/${orderId}/status?status=confirmed`,
+      token: await t.adminToken(),
+    });
     expect(done.json<{ status: string }>().status).toBe('completed');
   };
 
@@ -232,13 +256,19 @@ describe('the payment return address and the receipt of an order', () => {
     const forwarded = { host: `127.0.0.1:${PORT}`, 'x-forwarded-host': ALLOWED, 'x-forwarded-proto': 'https' };
     expect((await paidFrom(forwarded)).returnUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/payment/success/`));
     expect((await paidFrom(forwarded, proxied)).returnUrl).toMatch(new RegExp(`^https://${ALLOWED}/payment/success/`));
-    expect((await paidFrom({ ...forwarded, 'x-forwarded-host': EVIL }, proxied)).returnUrl).toMatch(new RegExp(`^${SHOP}/payment/success/`));
+    expect((await paidFrom({ ...forwarded, 'x-forwarded-host': EVIL }, proxied)).returnUrl).toMatch(
+      new RegExp(`^${SHOP}/payment/success/`),
+    );
   });
 
   it('mails the receipt of an order that kept a host from before the allow-list with a link to the shop', async () => {
     const { orderId, email } = await paidFrom({ host: ALLOWED });
     // As an order placed before this release could have kept it.
-    await t.app.db.updateTable('orders').set({ origin: `http://${EVIL}` }).where('id', '=', orderId).execute();
+    await t.app.db
+      .updateTable('orders')
+      .set({ origin: `http://${EVIL}` })
+      .where('id', '=', orderId)
+      .execute();
     await confirm(orderId);
     await linksMailed(email, `/order-success/${orderId}?token=`, SHOP);
   });

@@ -56,7 +56,9 @@ describe('the origins links may lead to without PUBLIC_URL', () => {
   });
 
   it('refuses an ALLOWED_HOSTS entry that is not a host, naming it', () => {
-    expect(() => configOf({ ALLOWED_HOSTS: 'https://shop.example.com' })).toThrow(/ALLOWED_HOSTS entries must be host names .*"https:\/\/shop\.example\.com"/);
+    expect(() => configOf({ ALLOWED_HOSTS: 'https://shop.example.com' })).toThrow(
+      /ALLOWED_HOSTS entries must be host names .*"https:\/\/shop\.example\.com"/,
+    );
     expect(() => configOf({ ALLOWED_HOSTS: '*.example.com' })).toThrow(/ALLOWED_HOSTS/);
     expect(() => configOf({ ALLOWED_HOSTS: 'shop.example.com/path' })).toThrow(/ALLOWED_HOSTS/);
   });
