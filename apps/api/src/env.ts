@@ -24,6 +24,12 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   corsOrigins: string[];
   publicUrl: string | null;
+  /**
+   * Host names (with an optional port) links may lead to when PUBLIC_URL is unset, besides the listen address and
+   * CORS_ORIGINS (`ALLOWED_HOSTS`); a request naming any other host gets links to the default origin
+   * (docs/decisions/034-links-only-to-the-shop.md).
+   */
+  allowedHosts: string[];
   seedDemo: boolean;
   trustProxy: boolean;
   authRateLimitPerMinute: number;
@@ -79,6 +85,16 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** A host name or address with an optional port, as a URL writes it (`Shop.Example.com:80` is `shop.example.com`), or null. */
+function hostOf(entry: string): string | null {
+  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(entry)) return null;
+  try {
+    return new URL(`http://${entry}`).host;
+  } catch {
+    return null;
+  }
+}
 
 /** Reads the environment into a Config, naming every bad value at once. */
 export function loadConfig(env: Env = process.env): Config {
@@ -164,6 +180,17 @@ export function loadConfig(env: Env = process.env): Config {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) problems.push(`CORS_ORIGINS entries must be origins like https://admin.example.com (got "${origin}")`);
   }
 
+  // Links never lead to a host the request names unless the operator listed it (docs/decisions/034-links-only-to-the-shop.md).
+  const allowedHosts = (text('ALLOWED_HOSTS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean)
+    .flatMap((entry) => {
+      const host = hostOf(entry);
+      if (host === null) problems.push(`ALLOWED_HOSTS entries must be host names with an optional port, like shop.example.com or shop.lan:8080 (got "${entry}")`);
+      return host === null ? [] : [host];
+    });
+
   // Files (deliverables, images): on disk under DATA_DIR, or in one S3 bucket that every instance shares.
   let storage: BlobStoreConfig = { driver: 'fs', root: path.join(path.resolve(text('DATA_DIR') ?? '.data'), 'blobs') };
   if (oneOf('STORAGE_DRIVER', ['fs', 's3'] as const, 'fs') === 's3') {
@@ -208,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
     corsOrigins,
     publicUrl,
+    allowedHosts,
     // A production store starts empty unless asked: demo products would be on sale.
     seedDemo: boolean('SEED_DEMO', nodeEnv !== 'production'),
     trustProxy: boolean('TRUST_PROXY', false),

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SECRET_MASK, routeNames, routes, type AuditChanges, type AuditEntry, type AuditLog, type ProductInput } from '@store/contracts';
+import { SECRET_MASK, routeNames, routes, type AuditChanges, type RouteDefinition, type AuditEntry, type AuditLog, type ProductInput } from '@store/contracts';
 import { startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditedRouteNames, type AuditedRouteName } from '../src/audit/audit-trail.ts';
+import { auditedRouteNames, auditWritesSettled, type AuditedRouteName } from '../src/audit/audit-trail.ts';
 import { CHANGE_LIMITS } from '../src/audit/changes.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { createEnrolledStaff, createStaff, totpCode, type Staff } from './helpers/staff.ts';
@@ -355,6 +355,32 @@ const cases: Record<AuditedRouteName, () => Promise<AuditCase>> = {
       changes: (changes) => expect(changes).toEqual({ coingate_test: { after: 'success' }, coingate_environment: { after: 'sandbox' } }),
     };
   },
+  adminExportOrders: async () => {
+    // Two orders of one buyer, found by the export's search: the entry says who took them, the filter and how many.
+    const product = await createProduct();
+    const email = `${unique('exported-')}@example.com`;
+    for (let n = 0; n < 2; n += 1) {
+      const placed = await t.request({
+        method: 'POST',
+        url: '/api/orders',
+        payload: { items: [{ product_id: product.id, quantity: 1 }], invoice_data: { ...guestInvoice, email } },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+    }
+    return {
+      request: { method: 'GET', url: `/api/admin/orders/export.csv?search=${encodeURIComponent(email)}&status=pending` },
+      targetId: null,
+      targetType: 'orders',
+      changes: (changes) =>
+        expect(changes).toEqual({
+          search: { after: email },
+          status: { after: 'pending' },
+          dispute: { after: null },
+          rows: { after: 2 },
+          complete: { after: true },
+        }),
+    };
+  },
   adminTestEmail: async () => {
     await ok({
       method: 'PUT',
@@ -371,11 +397,14 @@ const cases: Record<AuditedRouteName, () => Promise<AuditCase>> = {
 };
 
 describe('every staff change is recorded (the list comes from the route table)', () => {
-  it('has a case for every admin route whose method writes, and the API audits exactly those', () => {
+  it('has a case for every admin route whose method writes and every admin export, and the API audits exactly those', () => {
     const writing = routeNames.filter((name) => routes[name].access === 'admin' && !['GET', 'HEAD'].includes(routes[name].method));
     expect(writing.length).toBeGreaterThan(10);
-    expect(Object.keys(cases).sort()).toEqual([...writing].sort());
-    expect([...auditedRouteNames].sort()).toEqual([...writing].sort());
+    // Reads are not changes; an export of every buyer's data is marked to be recorded all the same.
+    const exports = routeNames.filter((name) => routes[name].access === 'admin' && (routes[name] as RouteDefinition).auditedRead === true);
+    expect(exports).toEqual(['adminExportOrders']);
+    expect(Object.keys(cases).sort()).toEqual([...writing, ...exports].sort());
+    expect([...auditedRouteNames].sort()).toEqual([...writing, ...exports].sort());
   });
 
   it.each(Object.keys(cases) as AuditedRouteName[])(
@@ -385,10 +414,12 @@ describe('every staff change is recorded (the list comes from the route table)',
       const count = (await entriesOf(name)).length;
       const response = await asAdmin(made.request, made.as?.token);
       expect(response.statusCode, response.body).toBe(routes[name].status);
+      // A streamed answer (an export) is recorded as its stream ends, just after the answer.
+      await auditWritesSettled(t.app);
 
       const entries = await entriesOf(name);
       expect(entries).toHaveLength(count + 1);
-      const answer = response.statusCode === 204 ? {} : response.json<Record<string, unknown>>();
+      const answer = String(response.headers['content-type']).startsWith('application/json') ? response.json<Record<string, unknown>>() : {};
       const targetId = typeof made.targetId === 'function' ? made.targetId(answer) : made.targetId;
       expect(entries[0]).toMatchObject({
         action: name,

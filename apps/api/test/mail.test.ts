@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAnswerSettled } from '../src/auth/account-links.ts';
 import { MAIL_CONNECTIONS } from '../src/mail/mailer.ts';
-import { sendDueMail } from '../src/mail/outbox.ts';
+import { LATE_AFTER_MINUTES, sendDueMail } from '../src/mail/outbox.ts';
+import { RECEIPT_SEND_DAYS } from '../src/orders/receipt.ts';
+import { recordSaleRefund } from '../src/payments/refunds.ts';
 import { isNonPublicAddress, vetSmtpHost } from '../src/mail/smtp-host-guard.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
@@ -293,6 +296,7 @@ describe('the receipt of a delivered order', () => {
     const [receipt] = await eventually(() => (receiptsTo(email).length > 0 ? receiptsTo(email) : undefined), 'the receipt');
     for (const key of keys) expect(receipt!.decoded).toContain(key);
     expect(receipt!.decoded).toContain(`/order-success/${orderId}?token=${t.app.sign('order-access', orderId)}`);
+    expect(receipt!.decoded).not.toContain('This email is late');
     const row = await eventually(async () => {
       const current = await outboxRow(orderId);
       return current.status === 'sent' ? current : undefined;
@@ -400,5 +404,122 @@ describe('the outbox sweep', () => {
     await configureSmtp();
     expect(await sendDueMail(t.app)).toEqual({ sent: 0, failed: 0 });
     expect(await outboxRow(orderId)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+});
+
+describe('mail that is no use late (docs/decisions/011-mail-outbox.md)', () => {
+  /** A store of its own: its sweeps move time by days, which would reach the other tests' messages. */
+  let late: TestApp;
+  beforeAll(async () => {
+    late = await build({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', SMTP_ALLOW_PRIVATE_HOSTS: 'true' });
+  });
+  afterAll(async () => {
+    await late.close();
+  });
+  beforeEach(async () => {
+    await configureSmtp({ smtp_host: '' }, late);
+  });
+
+  const days = (count: number) => new Date(Date.now() + count * 24 * 3600_000);
+  const rowsOf = (orderId: string) =>
+    late.app.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
+  const refundAtPayPal = (orderId: string) =>
+    recordSaleRefund(late.app, orderId, { origin: 'paypal', refundId: `RF-${orderId.slice(-6)}` });
+
+  it('sends no receipt for an order refunded while SMTP was not set up: the buyer gets the refund notice alone', async () => {
+    const { orderId, email, keys } = await deliveredOrder(late);
+    expect(await refundAtPayPal(orderId)).toBe(true);
+    await configureSmtp({}, late);
+    await sendDueMail(late.app, days(2));
+    const mails = receiptsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.decoded).toContain('was refunded');
+    for (const key of keys) expect(mails[0]!.decoded).not.toContain(key);
+    const rows = await rowsOf(orderId);
+    expect(rows.map((row) => [row.kind, row.status])).toEqual([
+      ['receipt', 'withdrawn'],
+      ['refund', 'sent'],
+    ]);
+    expect(rows[0]!.last_error).toBe('not sent: the order was refunded before its receipt went out');
+  });
+
+  it('sends no receipt for an order refunded while the receipt waited for a retry', async () => {
+    await configureSmtp({}, late);
+    peer.refuse('Try again later');
+    const { orderId, email } = await deliveredOrder(late);
+    await eventually(async () => ((await rowsOf(orderId))[0]!.attempts > 0 ? true : undefined), 'the first attempt');
+    peer.refuse(null);
+    expect(await refundAtPayPal(orderId)).toBe(true);
+    await eventually(() => (receiptsTo(email).length > 0 ? true : undefined), 'the refund notice');
+    await sendDueMail(late.app, new Date(Date.now() + 2 * 60_000));
+    expect(receiptsTo(email).map((mail) => mail.decoded.includes('was refunded'))).toEqual([true]);
+    expect((await rowsOf(orderId)).map((row) => row.status)).toEqual(['withdrawn', 'sent']);
+  });
+
+  it('sends a receipt queued while SMTP was not set up days later with a first line saying it is late, and since when', async () => {
+    const { orderId, email, keys } = await deliveredOrder(late);
+    const [queued] = await rowsOf(orderId);
+    await configureSmtp({}, late);
+    await sendDueMail(late.app, days(3));
+    const [receipt] = receiptsTo(email);
+    const written = `${queued!.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    expect(receipt!.decoded).toContain(`This email is late: it was written on ${written} and could not be sent until now.`);
+    for (const key of keys) expect(receipt!.decoded).toContain(key);
+    expect((await rowsOf(orderId))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it(`drops a receipt not sent within ${RECEIPT_SEND_DAYS} days, and one sent within ${LATE_AFTER_MINUTES} minutes is not late`, async () => {
+    const old = await deliveredOrder(late);
+    const recent = await deliveredOrder(late);
+    // The older receipt was queued a month ago; the recent one half an hour ago.
+    await late.app.db
+      .updateTable('mail_outbox')
+      .set({
+        created_at: sql<Date>`now() - make_interval(days => ${RECEIPT_SEND_DAYS}, mins => 1)`,
+        send_before: sql<Date>`now() - make_interval(mins => 1)`,
+      })
+      .where('order_id', '=', old.orderId)
+      .execute();
+    await late.app.db
+      .updateTable('mail_outbox')
+      .set({ created_at: sql<Date>`now() - make_interval(mins => ${LATE_AFTER_MINUTES - 30})` })
+      .where('order_id', '=', recent.orderId)
+      .execute();
+    await configureSmtp({}, late);
+    await sendDueMail(late.app);
+    expect(receiptsTo(old.email)).toHaveLength(0);
+    expect((await rowsOf(old.orderId))[0]).toMatchObject({
+      status: 'expired',
+      attempts: 0,
+      last_error: 'not sent: it was no use any more when mail could be sent',
+    });
+    expect(receiptsTo(recent.email)).toHaveLength(1);
+    expect(receiptsTo(recent.email)[0]!.decoded).not.toContain('This email is late');
+    // The page no longer says the receipt may still come.
+    const page = await late.request({
+      method: 'GET',
+      url: `/api/guest/orders/${old.orderId}?token=${late.app.sign('order-access', old.orderId)}`,
+    });
+    expect(page.json()).toMatchObject({ receipt: 'not_sent' });
+  });
+
+  it('drops a reset link queued while SMTP was not set up once the link has expired, and sends the verification link still valid', async () => {
+    const email = `late-${randomBytes(3).toString('hex')}@example.com`;
+    await late.registerUser({ email });
+    await late.request({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+    await afterAnswerSettled(late.app);
+    await configureSmtp({}, late);
+    await sendDueMail(late.app, new Date(Date.now() + 31 * 60_000));
+    const rows = await late.app.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'status'])
+      .where('recipient', '=', email)
+      .orderBy('kind')
+      .execute();
+    expect(rows).toEqual([
+      { kind: 'email_verification', status: 'sent' },
+      { kind: 'password_reset', status: 'expired' },
+    ]);
+    expect(receiptsTo(email).map((mail) => mail.decoded.includes('/verify-email?token='))).toEqual([true]);
   });
 });

@@ -4,8 +4,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditLog } from '@store/contracts';
+import { auditWritesSettled } from '../src/audit/audit-trail.ts';
 import { ORDER_EXPORT_COLUMNS } from '../src/orders/order-export.ts';
 import { build, type TestApp } from './helpers/build.ts';
+import { waitFor } from './helpers/wait-for.ts';
 
 /*
  * Staff's orders export as CSV (issue 15 item 3, docs/decisions/032-orders-csv-export.md): the exact
@@ -85,6 +88,37 @@ async function insertOrder(order: KnownOrder): Promise<string> {
     )
     .execute();
   return row.id;
+}
+
+/** The store on a real socket (listening once for the whole file): its port. */
+async function serverPort(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as AddressInfo).port;
+}
+
+/** The trail's entries of the export, newest first. */
+const exportEntries = () =>
+  t.app.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', 'adminExportOrders')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
+/** Orders of one buyer domain, written in one statement, each with a line of a long title (about 500 bytes of CSV a row). */
+async function insertBulkOrders(domain: string, count: number): Promise<void> {
+  const title = `Bulk bundle ${'x'.repeat(400)}`;
+  await sql`
+    INSERT INTO orders (status, total_cents, payment_method, payment_id, invoice_email, invoice_name, created_at, paid_at)
+    SELECT 'completed', 1000 + n % 500, 'paypal', ${`CAP-${domain}-`} || n, 'bulk' || n || ${`@${domain}`}, 'Bulk Buyer ' || lpad(n::text, 6, '0'),
+           timestamptz '2025-06-01T00:00:00Z' - n * interval '1 second', timestamptz '2025-06-01T00:00:00Z' - n * interval '1 second'
+    FROM generate_series(1, ${count}::int) AS n`.execute(t.app.db);
+  await sql`
+    INSERT INTO order_items (order_id, product_id, position, title, unit_price_cents, quantity, delivery)
+    SELECT id, ${productId}::uuid, 0, ${title}, total_cents, 1, 'license_key' FROM orders WHERE invoice_email LIKE ${`%@${domain}`}`.execute(
+    t.app.db,
+  );
 }
 
 const exportCsv = (query = '', token = admin) => t.request({ method: 'GET', url: `/api/admin/orders/export.csv${query}`, token });
@@ -240,20 +274,8 @@ describe('orders export (CSV)', () => {
   it('streams 100,000 orders through a socket with every row, in memory far below the file’s size', { timeout: 120_000 }, async () => {
     const count = LARGE_EXPORT_ORDERS;
     // A long title makes the file much larger than the bound on the heap: holding it would show.
-    const title = `Bulk bundle ${'x'.repeat(400)}`;
-    await sql`
-      INSERT INTO orders (status, total_cents, payment_method, payment_id, invoice_email, invoice_name, created_at, paid_at)
-      SELECT 'completed', 1000 + n % 500, 'paypal', 'CAP-BULK-' || n, 'bulk' || n || '@bulk.test', 'Bulk Buyer ' || lpad(n::text, 6, '0'),
-             timestamptz '2025-06-01T00:00:00Z' - n * interval '1 second', timestamptz '2025-06-01T00:00:00Z' - n * interval '1 second'
-      FROM generate_series(1, ${count}::int) AS n`.execute(t.app.db);
-    await sql`
-      INSERT INTO order_items (order_id, product_id, position, title, unit_price_cents, quantity, delivery)
-      SELECT id, ${productId}::uuid, 0, ${title}, total_cents, 1, 'license_key' FROM orders WHERE invoice_email LIKE '%@bulk.test'`.execute(
-      t.app.db,
-    );
-
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    await insertBulkOrders('bulk.test', count);
+    const port = await serverPort();
     // The heap that is live (after a full collection), sampled while the file streams: what the export holds,
     // not the garbage a lazy collector has yet to sweep (reported beside it as the raw peak).
     collectGarbage();
@@ -312,5 +334,103 @@ describe('orders export (CSV)', () => {
     expect(growth).toBeLessThan(64 * 2 ** 20);
     // Holding the file (or its rows) would take at least its size.
     expect(growth).toBeLessThan(received.bytes / 4);
+    // Who took them, the filter and every row: the trail has it once the stream ended.
+    await auditWritesSettled(t.app);
+    expect((await exportEntries())[0]!.changes).toMatchObject({
+      search: { after: '@bulk.test' },
+      rows: { after: count },
+      complete: { after: true },
+    });
+  });
+});
+
+describe('orders export in the audit trail', () => {
+  it('records who exported, the filter and the rows, shown in words on the Audit list', async () => {
+    const email = 'audited-export@example.com';
+    for (const createdAt of ['2024-01-01T10:00:00Z', '2024-01-02T10:00:00Z', '2024-01-03T10:00:00Z']) {
+      await insertOrder({ name: 'Audited Buyer', email, createdAt, totalCents: 500, items: [{ title: 'Audited', quantity: 1 }] });
+    }
+    const answer = await t.request({
+      method: 'GET',
+      url: `/api/admin/orders/export.csv?search=${email}&status=completed&dispute=any`,
+      token: admin,
+      headers: { 'user-agent': 'Export test browser' },
+    });
+    expect(answer.statusCode).toBe(200);
+    await auditWritesSettled(t.app);
+    const list = await t.request({ method: 'GET', url: '/api/admin/audit?action=adminExportOrders', token: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    const [entry] = list.json<AuditLog>().entries;
+    expect(entry).toMatchObject({
+      actor_username: 'admin',
+      action: 'adminExportOrders',
+      action_label: 'Exported orders (CSV)',
+      method: 'GET',
+      path: '/api/admin/orders/export.csv',
+      target_type: 'orders',
+      target_id: null,
+      target_label: '0 orders',
+      user_agent: 'Export test browser',
+      status_code: 200,
+      changes: {
+        search: { after: email },
+        status: { after: 'completed' },
+        dispute: { after: 'any' },
+        rows: { after: 0 },
+        complete: { after: true },
+      },
+    });
+    // Without the dispute filter the three orders match.
+    await exportCsv(`?search=${email}`);
+    await auditWritesSettled(t.app);
+    expect((await exportEntries())[0]).toMatchObject({ target_label: '3 orders' });
+    expect((await exportEntries())[0]!.changes).toEqual({
+      search: { after: email },
+      status: { after: null },
+      dispute: { after: null },
+      rows: { after: 3 },
+      complete: { after: true },
+    });
+  });
+
+  it('records a refused export as refused, and a shopper’s attempt not at all', async () => {
+    const before = (await exportEntries()).length;
+    expect((await exportCsv('?status=shipped')).statusCode).toBe(400);
+    await auditWritesSettled(t.app);
+    const entries = await exportEntries();
+    expect(entries).toHaveLength(before + 1);
+    expect(entries[0]).toMatchObject({ status_code: 400, error_code: 'validation_error', changes: null });
+    const { token } = await t.registerUser();
+    expect((await exportCsv('', token)).statusCode).toBe(403);
+    expect(await exportEntries()).toHaveLength(before + 1);
+  });
+
+  it('records an export the client cut short as incomplete, with the rows handed out', { timeout: 60_000 }, async () => {
+    const count = 20_000;
+    await insertBulkOrders('cut.test', count);
+    const port = await serverPort();
+    const before = (await exportEntries()).length;
+    // The client reads the first bytes (about 10 MB would follow) and goes away.
+    await new Promise<void>((resolve, reject) => {
+      const request = get(
+        { host: '127.0.0.1', port, path: '/api/admin/orders/export.csv?search=%40cut.test', headers: { authorization: `Bearer ${admin}` } },
+        (response) => {
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve() : reject(error)));
+    });
+    const [entry] = await waitFor(async () => {
+      const entries = await exportEntries();
+      return entries.length > before ? entries : undefined;
+    }, 'the entry of the export cut short');
+    const changes = entry!.changes!;
+    expect(changes.complete).toEqual({ after: false });
+    expect(changes.rows!.after).toBeGreaterThan(0);
+    expect(changes.rows!.after).toBeLessThan(count);
+    expect(entry).toMatchObject({ status_code: 200, target_label: `${String(changes.rows!.after)} orders` });
   });
 });

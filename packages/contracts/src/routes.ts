@@ -123,6 +123,11 @@ export interface RouteDefinition {
    * it): the setup itself. Every other admin route refuses such an account (docs/decisions/030-two-factor-sign-in.md).
    */
   readonly twoFactorEnrolment?: true;
+  /**
+   * An admin read that takes buyers' personal data out of the store in bulk (an export): recorded in the audit
+   * trail like a staff change, though its method is GET (docs/decisions/029-audit-trail.md).
+   */
+  readonly auditedRead?: true;
   readonly status: 200 | 201 | 204;
   readonly response: TSchema;
 }
@@ -661,6 +666,7 @@ export const routes = define({
       'Every order matching the list’s filter (search, status, dispute; no paging) as a CSV file for a spreadsheet, streamed: text/csv, UTF-8 with BOM, CRLF, every field quoted, formula-safe',
     tag: 'admin',
     querystring: OrderExportQuerySchema,
+    auditedRead: true,
     status: 200,
     response: Type.Unknown({ description: 'The CSV file (text/csv; charset=utf-8), one row an order after the header row' }),
   },

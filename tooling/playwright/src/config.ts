@@ -79,7 +79,8 @@ export function storeE2eConfig({ basePath = '/' }: StoreE2eOptions = {}): Playwr
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
+        // No PUBLIC_URL, as `pnpm start`: mailed links and payment return addresses lead to the listen address, which the
+        // browser uses (docs/decisions/034-links-only-to-the-shop.md).
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
         SEED_DEMO: 'true',
         PAYMENT_SANDBOX: 'true',

@@ -24,6 +24,7 @@ const ACTION_LABELS: Partial<Record<AuditedRouteName, string>> = {
   adminUpdateSettings: 'Saved the settings',
   adminTestCoingate: 'Tested the CoinGate key',
   adminTestEmail: 'Sent a test email',
+  adminExportOrders: 'Exported orders (CSV)',
 };
 
 export function actionLabel(action: string): string {

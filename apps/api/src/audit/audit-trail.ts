@@ -1,4 +1,5 @@
 import { routes, type RouteDefinition, type RouteName, type Routes } from '@store/contracts';
+import { finished, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requesterOf } from '../delivery/delivery-log.ts';
 import { diffChanges, type ChangeDescription } from './changes.ts';
@@ -12,13 +13,19 @@ import { diffChanges, type ChangeDescription } from './changes.ts';
  * cannot slip into it.
  */
 
-/** A staff change: an admin route whose method writes. */
-export const isAuditedRoute = (route: Pick<RouteDefinition, 'access' | 'method'>): boolean =>
-  route.access === 'admin' && route.method !== 'GET';
+/** A staff change: an admin route whose method writes, or an admin read the table marks `auditedRead` (an export of buyers' data). */
+export const isAuditedRoute = (route: Pick<RouteDefinition, 'access' | 'method' | 'auditedRead'>): boolean =>
+  route.access === 'admin' && (route.method !== 'GET' || route.auditedRead === true);
 
 /** The route names `isAuditedRoute` picks, as a type: a test case per name makes a new one a compile error. */
 export type AuditedRouteName = {
-  [N in RouteName]: Routes[N]['access'] extends 'admin' ? (Routes[N]['method'] extends 'GET' ? never : N) : never;
+  [N in RouteName]: Routes[N]['access'] extends 'admin'
+    ? Routes[N]['method'] extends 'GET'
+      ? Routes[N] extends { auditedRead: true }
+        ? N
+        : never
+      : N
+    : never;
 }[RouteName];
 
 export const auditedRouteNames = (Object.keys(routes) as RouteName[]).filter((name) => isAuditedRoute(routes[name])) as AuditedRouteName[];
@@ -100,14 +107,14 @@ const printable = (text: string, max: number) => text.replace(/[\u0000-\u001f\u0
  * with their status and error code, without changes. Writing can fail after the change was made (it is not
  * in the change's transaction): then the whole entry goes to the error log, and the answer is sent as it
  * was, since failing it would only make staff repeat a change already made.
+ *
+ * A streamed answer (an export) is recorded when its stream ends or is cut, whichever comes first: only
+ * then does its handler know what it handed out (the rows sent). The app waits for such entries on close.
  */
 export function auditHook(app: FastifyInstance, name: RouteName) {
   const route = routes[name];
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    const caller = request.caller;
-    if (!caller || caller.role !== 'admin') return payload;
+  const record = async (request: FastifyRequest, status: number, payload: unknown, caller: NonNullable<FastifyRequest['caller']>) => {
     const noted = request.auditChange;
-    const status = reply.statusCode;
     const requester = requesterOf(request);
     const label = noted?.targetLabel;
     const entry = {
@@ -131,11 +138,45 @@ export function auditHook(app: FastifyInstance, name: RouteName) {
     } catch (error) {
       request.log.error({ err: error, audit: entry }, 'audit entry not written: the change was made, its record is this log line');
     }
+  };
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const caller = request.caller;
+    if (!caller || caller.role !== 'admin') return payload;
+    const status = reply.statusCode;
+    if (payload instanceof Readable) {
+      const pending = writesOf(app);
+      const written = new Promise<void>((resolve) => finished(payload, () => resolve())).then(() => record(request, status, null, caller));
+      pending.add(written);
+      void written.finally(() => pending.delete(written));
+      return payload;
+    }
+    await record(request, status, payload, caller);
     return payload;
   };
 }
 
-/** Makes `request.auditChange` part of every request (null until a handler records a change). */
+/** Each app's entries of streamed answers not written yet: awaited on close, and by tests before they read the trail. */
+const pendingWrites = new WeakMap<FastifyInstance, Set<Promise<void>>>();
+
+function writesOf(app: FastifyInstance): Set<Promise<void>> {
+  const pending = pendingWrites.get(app);
+  if (!pending) throw new Error('decorateAuditChange must run while the app is built');
+  return pending;
+}
+
+/** Resolves once the entries of streamed answers that ended are written. */
+export async function auditWritesSettled(app: FastifyInstance): Promise<void> {
+  await Promise.allSettled([...(pendingWrites.get(app) ?? [])]);
+}
+
+/** Makes `request.auditChange` part of every request (null until a handler records a change), and waits for pending entries on close. */
 export function decorateAuditChange(app: FastifyInstance): void {
   if (!app.hasRequestDecorator('auditChange')) app.decorateRequest('auditChange', null);
+  if (!pendingWrites.has(app)) {
+    const pending = new Set<Promise<void>>();
+    pendingWrites.set(app, pending);
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...pending]);
+    });
+  }
 }

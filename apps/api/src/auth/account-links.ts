@@ -62,7 +62,16 @@ export async function mailAccountLink(
       .execute();
     const queued = await trx
       .insertInto('mail_outbox')
-      .values({ kind: purpose, order_id: null, recipient: owner.email, ...mail, last_error: null, sent_at: null })
+      // A link mailed after it expired is no use: the outbox drops it then (docs/decisions/011-mail-outbox.md).
+      .values({
+        kind: purpose,
+        order_id: null,
+        recipient: owner.email,
+        ...mail,
+        last_error: null,
+        sent_at: null,
+        send_before: sql<Date>`now() + make_interval(mins => ${rules.minutes})`,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return queued.id;

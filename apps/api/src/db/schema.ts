@@ -325,13 +325,18 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string;
-  status: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
+  /** `expired`: not sent, past `send_before`; `withdrawn`: a receipt whose order left completed before it went out. */
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
   attempts: ColumnType<number, number | undefined, number>;
   last_error: string | null;
   next_attempt_at: Timestamp;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** After this the message is no use and is not sent (docs/decisions/011-mail-outbox.md); null: no bound. */
+  send_before: NullableTimestamp;
 }
+
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'expired' | 'withdrawn';
 
 export interface SiteSettingsTable {
   id: Generated<number>;

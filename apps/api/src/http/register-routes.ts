@@ -53,7 +53,7 @@ function nonFiniteField(value: unknown, path: string): string | null {
 /**
  * Registers every route of the contract table with its schemas, its guard and its handler. The guard
  * comes from the table's `access`, so no route is exposed without it; an admin path must be admin-only.
- * Every admin route that writes is audited the same way (docs/decisions/029-audit-trail.md).
+ * Every admin route that writes, and every admin export of buyers' data, is audited the same way (docs/decisions/029-audit-trail.md).
  */
 export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): void {
   decorateAuditChange(app);
@@ -71,6 +71,7 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       multipart?: true;
       description?: string;
       twoFactorEnrolment?: true;
+      auditedRead?: true;
     };
     app.route({
       method: def.method,
@@ -94,7 +95,7 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       // says otherwise for public data (site info). Set first, so error answers carry it too.
       onRequest: [noStore, app.guard(def.access, { twoFactorEnrolment: def.twoFactorEnrolment === true })],
       preHandler: refuseNonFiniteNumbers,
-      // A staff change: its answer, whatever it is, is recorded in the audit trail before it is sent.
+      // A staff change (or export): its answer, whatever it is, is recorded in the audit trail before it is sent (a stream, when it ends).
       ...(isAuditedRoute(def) ? { onSend: auditHook(app, name) } : {}),
       handler: async (request, reply) => {
         const result = await handler({

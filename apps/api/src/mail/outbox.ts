@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { MailOutboxTable } from '../db/schema.ts';
+import { escapeHtml } from '../orders/receipt.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { describeSmtpFailure, failureCodes, MAIL_CONNECTIONS, MailTransportPool, smtpConfigured, type MailLease } from './mailer.ts';
 
@@ -18,8 +19,18 @@ export const SWEEP_BATCH = 100;
 const FIRST_ATTEMPT_GRACE_SECONDS = 60;
 /** On close, sends under way get this long to finish before the connections are closed. */
 const CLOSE_WAIT_MS = 10_000;
+/**
+ * A message sent this long after it was queued (SMTP was not set up, or down through the first retries)
+ * opens with a line saying it is late and since when (docs/decisions/011-mail-outbox.md).
+ */
+export const LATE_AFTER_MINUTES = 60;
 
-type OutboxMail = Selectable<MailOutboxTable>;
+type OutboxMail = Selectable<MailOutboxTable> & {
+  /** Past its `send_before`: dropped, not sent. */
+  expired: boolean;
+  /** Queued more than LATE_AFTER_MINUTES before this attempt. */
+  late: boolean;
+};
 
 /** One app's mail state: its pooled connections and the sends under way, which close waits for. */
 interface Outbox {
@@ -112,19 +123,25 @@ async function sendDue(
     })
     .where('status', '=', 'pending')
     .returningAll()
+    .returning([
+      sql<boolean>`coalesce(send_before <= ${clock}, false)`.as('expired'),
+      sql<boolean>`created_at <= ${clock} - make_interval(mins => ${LATE_AFTER_MINUTES})`.as('late'),
+    ])
     .execute();
   if (claimed.length === 0) return { sent: 0, failed: 0 };
   // RETURNING keeps no order: the oldest messages go first.
-  claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+  const due = await dropUseless(app, claimed);
+  if (due.length === 0) return { sent: 0, failed: 0 };
+  due.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 
   let lease: MailLease;
   try {
     lease = await outbox.pool.lease(settings);
   } catch (error) {
     // The host is refused or cannot be found: nothing is sent, and every claimed message waits for its retry.
-    app.log.warn({ err: error, messages: claimed.length }, 'mail not sent: the SMTP host cannot be used');
-    await Promise.all(claimed.map((mail) => recordFailure(app, mail, error, clock)));
-    return { sent: 0, failed: claimed.length };
+    app.log.warn({ err: error, messages: due.length }, 'mail not sent: the SMTP host cannot be used');
+    await Promise.all(due.map((mail) => recordFailure(app, mail, error, clock)));
+    return { sent: 0, failed: due.length };
   }
 
   let sent = 0;
@@ -132,24 +149,76 @@ async function sendDue(
   try {
     let next = 0;
     const worker = async () => {
-      while (next < claimed.length) {
-        const mail = claimed[next]!;
+      while (next < due.length) {
+        const mail = due[next]!;
         next += 1;
         if (await sendOne(app, lease, mail, clock)) sent += 1;
         else failed += 1;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(MAIL_CONNECTIONS, claimed.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(MAIL_CONNECTIONS, due.length) }, worker));
   } finally {
     lease.release();
   }
   return { sent, failed };
 }
 
+/**
+ * Of the claimed messages, those still worth sending. Dropped, with the reason in `last_error`: a message past
+ * its `send_before` (`expired`: a link that no longer works, a receipt a month old), and a receipt whose order
+ * is no longer completed (`withdrawn`: refunded since, so the buyer gets the refund notice alone). Checked
+ * after the claim, just before sending, so a refund recorded while the mail waited for SMTP always counts.
+ */
+async function dropUseless(app: FastifyInstance, claimed: OutboxMail[]): Promise<OutboxMail[]> {
+  const receiptOrders = [
+    ...new Set(claimed.filter((mail) => mail.kind === 'receipt' && mail.order_id !== null).map((mail) => mail.order_id!)),
+  ];
+  const orderStatus = new Map<string, string>();
+  if (receiptOrders.length > 0) {
+    const rows = await app.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', receiptOrders).execute();
+    for (const row of rows) orderStatus.set(row.id, row.status);
+  }
+  const due: OutboxMail[] = [];
+  const dropped: { mail: OutboxMail; status: 'expired' | 'withdrawn'; reason: string }[] = [];
+  for (const mail of claimed) {
+    const status = mail.kind === 'receipt' && mail.order_id !== null ? orderStatus.get(mail.order_id) : undefined;
+    if (mail.expired) dropped.push({ mail, status: 'expired', reason: 'not sent: it was no use any more when mail could be sent' });
+    else if (status !== undefined && status !== 'completed')
+      dropped.push({ mail, status: 'withdrawn', reason: `not sent: the order was ${status} before its receipt went out` });
+    else due.push(mail);
+  }
+  await Promise.all(
+    dropped.map(({ mail, status, reason }) =>
+      app.db
+        .updateTable('mail_outbox')
+        .set({ status, last_error: reason })
+        .where('id', '=', mail.id)
+        .where('status', '=', 'pending')
+        .execute(),
+    ),
+  );
+  for (const { mail, status } of dropped)
+    app.log.info({ mailId: mail.id, orderId: mail.order_id, kind: mail.kind, status }, 'queued mail dropped');
+  return due;
+}
+
+const plainDate = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A late message's text and HTML, each opening with the line that says so. */
+function withLateNotice(mail: OutboxMail): { text: string; html: string } {
+  const line = `This email is late: it was written on ${plainDate(mail.created_at)} and could not be sent until now.`;
+  const paragraph = `<p style="padding:8px 12px;background:#fff4e5;border-radius:6px">${escapeHtml(line)}</p>`;
+  const html = /<body[^>]*>/i.test(mail.html_body)
+    ? mail.html_body.replace(/<body[^>]*>/i, (tag) => `${tag}\n${paragraph}`)
+    : `${paragraph}\n${mail.html_body}`;
+  return { text: `${line}\n\n${mail.text_body}`, html };
+}
+
 /** Sends one claimed message and records the outcome; answers whether it was sent. */
 async function sendOne(app: FastifyInstance, lease: MailLease, mail: OutboxMail, clock: RawBuilder<Date>): Promise<boolean> {
+  const { text, html } = mail.late ? withLateNotice(mail) : { text: mail.text_body, html: mail.html_body };
   try {
-    await lease.send({ to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+    await lease.send({ to: mail.recipient, subject: mail.subject, text, html });
   } catch (error) {
     await recordFailure(app, mail, error, clock);
     return false;

@@ -75,11 +75,15 @@ export function orderHandlers(
     },
 
     // Streamed page by page: any number of orders in bounded memory (docs/decisions/032-orders-csv-export.md).
-    // A GET, so not in the audit trail (docs/decisions/029); the buyers' data leaving the store is logged with who took it.
+    // Every buyer's email leaves the store: the audit trail records who, the filter and the rows, once the stream ends.
     adminExportOrders: async ({ query, caller, request, reply }) => {
-      request.log.info({ by: caller.id, filter: query }, 'orders exported');
+      const filter = { search: query.search ?? null, status: query.status ?? null, dispute: query.dispute ?? null };
+      const stream = orderExportStream(app.db, query, ({ rows, complete }) => {
+        request.log.info({ by: caller.id, filter: query, rows, complete }, 'orders exported');
+        recordAuditChange(request, { targetLabel: `${rows} ${rows === 1 ? 'order' : 'orders'}`, after: { ...filter, rows, complete } });
+      });
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', csvAttachment(exportFileName(new Date())));
-      return reply.send(orderExportStream(app.db, query));
+      return reply.send(stream);
     },
 
     adminRevenue: ({ query }) => revenueSeries(app.db, query.days ?? 30),

@@ -90,19 +90,41 @@ function exportRow(row: ExportRow): CsvValue[] {
   ];
 }
 
-/** The text of the export, one page at a time: the BOM and header, then a chunk of rows a page. */
-export async function* orderExportChunks(db: Kysely<Database>, query: OrderExportQuery): AsyncGenerator<string> {
-  yield CSV_BOM + csvRow(ORDER_EXPORT_COLUMNS);
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const rows = await exportPage(db, query, after);
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const row of rows) chunk += csvRow(exportRow(row));
-    yield chunk;
-    if (rows.length < EXPORT_BATCH) return;
-    const last = rows.at(-1)!;
-    after = { at: last.cursor_at, id: last.id };
+/** What an export handed out: the orders in the chunks given to the response, and whether it reached the last one. */
+export interface ExportOutcome {
+  rows: number;
+  complete: boolean;
+}
+
+/**
+ * The text of the export, one page at a time: the BOM and header, then a chunk of rows a page. `onEnd` is
+ * told what was handed out when the generator ends, at the last page or when its reader stops early.
+ */
+export async function* orderExportChunks(
+  db: Kysely<Database>,
+  query: OrderExportQuery,
+  onEnd: (outcome: ExportOutcome) => void = () => {},
+): AsyncGenerator<string> {
+  const outcome: ExportOutcome = { rows: 0, complete: false };
+  try {
+    yield CSV_BOM + csvRow(ORDER_EXPORT_COLUMNS);
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      const rows = await exportPage(db, query, after);
+      let chunk = '';
+      for (const row of rows) chunk += csvRow(exportRow(row));
+      if (rows.length > 0) {
+        // Counted as it is handed to the reader: a download cut short may have received less, never more.
+        outcome.rows += rows.length;
+        yield chunk;
+      }
+      if (rows.length < EXPORT_BATCH) break;
+      const last = rows.at(-1)!;
+      after = { at: last.cursor_at, id: last.id };
+    }
+    outcome.complete = true;
+  } finally {
+    onEnd(outcome);
   }
 }
 
@@ -111,6 +133,6 @@ export async function* orderExportChunks(db: Kysely<Database>, query: OrderExpor
  * high-water mark and asks the generator for the next page only when the socket has drained; a client
  * that goes away destroys the stream, which ends the generator between pages.
  */
-export function orderExportStream(db: Kysely<Database>, query: OrderExportQuery): Readable {
-  return Readable.from(orderExportChunks(db, query), { objectMode: false, highWaterMark: 64 * 1024 });
+export function orderExportStream(db: Kysely<Database>, query: OrderExportQuery, onEnd?: (outcome: ExportOutcome) => void): Readable {
+  return Readable.from(orderExportChunks(db, query, onEnd), { objectMode: false, highWaterMark: 64 * 1024 });
 }

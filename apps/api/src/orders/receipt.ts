@@ -11,9 +11,17 @@ import { openLicenseKey } from './license-keys.ts';
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/**
+ * A receipt not sent within this many days of the delivery is dropped (SMTP was not set up meanwhile): the goods
+ * have been on the order page all along, and a month-old receipt surprises more than it helps
+ * (docs/decisions/011-mail-outbox.md). Sent later than an hour, it says it is late.
+ */
+export const RECEIPT_SEND_DAYS = 30;
+
 /** Where the buyer sees the order and its goods: the account page, or the guest page with its access token. */
 export function orderPageUrl(app: FastifyInstance, order: Pick<OrderRow, 'id' | 'user_id' | 'origin'>): string {
-  const base = app.config.publicUrl ?? order.origin ?? fallbackOrigin(app);
+  // The kept origin only while the allow-list still has it (docs/decisions/034-links-only-to-the-shop.md).
+  const base = fallbackOrigin(app, order.origin);
   return order.user_id ? `${base}/account` : `${base}/order-success/${order.id}?token=${app.sign('order-access', order.id)}`;
 }
 
@@ -110,6 +118,7 @@ ${
     html_body: html,
     last_error: null,
     sent_at: null,
+    send_before: new Date(Date.now() + RECEIPT_SEND_DAYS * 24 * 3600_000),
   };
 }
 

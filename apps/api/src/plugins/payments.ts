@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { fallbackOrigin } from '../http/shop-origin.ts';
 import { registerLocalSandbox, SANDBOX_IN_BUILD } from '../payments/local-sandbox.ts';
 import { PayPalClient } from '../payments/paypal-client.ts';
 
@@ -22,10 +23,10 @@ export interface PaymentsPluginOptions {
 export const paymentsPlugin = fp<PaymentsPluginOptions>(
   async (app, { paypal }) => {
     app.decorate('paypal', paypal ?? new PayPalClient());
-    const { paymentSandbox, paypalApiUrl, publicUrl, port } = app.config;
+    const { paymentSandbox, paypalApiUrl } = app.config;
     if (paymentSandbox && !SANDBOX_IN_BUILD)
       throw new Error('PAYMENT_SANDBOX is on, but this is a production build without the payment sandbox');
-    if (paymentSandbox && !paypalApiUrl) await registerLocalSandbox(app, publicUrl ?? `http://localhost:${port}`);
+    if (paymentSandbox && !paypalApiUrl) await registerLocalSandbox(app, fallbackOrigin(app));
   },
   { name: 'payments', dependencies: ['config', 'db'] },
 );

@@ -135,6 +135,37 @@ describe('the audit screen', () => {
     await waitFor(() => expect(document.title).toBe('Audit · Acme Keys Admin'));
   });
 
+  it('shows an orders export with the orders it handed out, and its filter when opened', async () => {
+    const exported = anAuditEntry({
+      at: '2026-11-28T11:00:00.000Z',
+      action: 'adminExportOrders',
+      action_label: 'Exported orders (CSV)',
+      method: 'GET',
+      path: '/api/admin/orders/export.csv',
+      target_type: 'orders',
+      target_id: null,
+      target_label: '1250 orders',
+      changes: {
+        search: { after: '@example.com' },
+        status: { after: 'completed' },
+        dispute: { after: null },
+        rows: { after: 1250 },
+        complete: { after: true },
+      },
+    });
+    api.on('adminListAudit', auditApi([exported, EDITED]));
+    renderApp('/admin/audit');
+
+    const row = within(await waitFor(() => rowOf('Exported orders (CSV)')));
+    expect(row.getByText('Order')).toBeInTheDocument();
+    expect(row.getByText('1250 orders')).toBeInTheDocument();
+    await userEvent.click(row.getByRole('button', { name: /^Show the changes of Exported orders \(CSV\)/ }));
+    const changes = within(await screen.findByRole('table', { name: 'Changes' }));
+    expect(within(changes.getByRole('rowheader', { name: 'search' }).closest('tr')!).getByText('@example.com')).toBeInTheDocument();
+    expect(within(changes.getByRole('rowheader', { name: 'rows' }).closest('tr')!).getByText('1250')).toBeInTheDocument();
+    expect(within(changes.getByRole('rowheader', { name: 'complete' }).closest('tr')!).getByText('yes')).toBeInTheDocument();
+  });
+
   it('opens an entry to its changes before and after, as plain text, and closes it again', async () => {
     const user = userEvent.setup();
     api.on('adminListAudit', auditApi([EDITED, REFUSED]));

@@ -31,11 +31,14 @@ function TargetLink({ entry }: { entry: AuditEntry }) {
         <span>{label}</span>
       );
     case 'orders':
+      // No id: an export of many orders, named by how many it handed out.
       return entry.target_id ? (
         <Link to="/orders" search={{ search: entry.target_id }}>
           {orderRef(entry.target_id)}
         </Link>
-      ) : null;
+      ) : (
+        label && <span>{label}</span>
+      );
     case 'users':
       return entry.target_label ? (
         <Link to="/users" search={{ search: entry.target_label }}>
