@@ -126,14 +126,18 @@ export interface ProductFilesTable {
   removed_at: NullableTimestamp;
 }
 
-/** A delivered line's copy of its product's files, with the downloads it has used. */
+/**
+ * A delivered line's copy of its product's files, with the bytes its downloads sent and the bytes answers
+ * still running have reserved; the downloads counted are whole copies' worth of both
+ * (docs/decisions/035-downloads-that-resume.md).
+ */
 export interface OrderItemFilesTable {
   order_item_id: string;
   file_id: string;
   position: number;
   download_limit: number;
-  download_count: ColumnType<number, number | undefined, number>;
   bytes_sent: ColumnType<string, number | undefined, number | string>;
+  bytes_reserved: ColumnType<string, number | undefined, number | string>;
 }
 
 /** The delivery log: every answer that showed a line's keys and every download of its files. */
@@ -147,6 +151,8 @@ export interface DeliveryEventsTable {
   ip: string | null;
   user_agent: string | null;
   bytes_sent: ColumnType<string | null, number | null | undefined, number | null>;
+  /** The bytes a download's answer reserved before sending (null for a key reveal); settled once, into bytes_sent. */
+  bytes_reserved: ColumnType<string | null, number | null | undefined, number | null>;
   range: string | null;
   keys_shown: number | null;
 }
