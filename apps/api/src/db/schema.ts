@@ -127,9 +127,9 @@ export interface ProductFilesTable {
 }
 
 /**
- * A delivered line's copy of its product's files, with the bytes its downloads sent and the bytes answers
- * still running have reserved; the downloads counted are whole copies' worth of both
- * (docs/decisions/035-downloads-that-resume.md).
+ * A delivered line's copy of its product's files: the bytes its downloads sent and the bytes answers still
+ * running have reserved (the cap), and the copies done, the coverage of the copy under way and the answers
+ * starting a copy still running (the count) (docs/decisions/035-downloads-that-resume.md).
  */
 export interface OrderItemFilesTable {
   order_item_id: string;
@@ -138,6 +138,10 @@ export interface OrderItemFilesTable {
   download_limit: number;
   bytes_sent: ColumnType<string, number | undefined, number | string>;
   bytes_reserved: ColumnType<string, number | undefined, number | string>;
+  copies_done: ColumnType<number, number | undefined, number>;
+  whole_in_flight: ColumnType<number, number | undefined, number>;
+  /** An int8multirange, as text (`{[0,100),[200,300)}`). */
+  copy_coverage: ColumnType<string, string | undefined, string>;
 }
 
 /** The delivery log: every answer that showed a line's keys and every download of its files. */
@@ -153,6 +157,8 @@ export interface DeliveryEventsTable {
   bytes_sent: ColumnType<string | null, number | null | undefined, number | null>;
   /** The bytes a download's answer reserved before sending (null for a key reveal); settled once, into bytes_sent. */
   bytes_reserved: ColumnType<string | null, number | null | undefined, number | null>;
+  /** The first byte of the file a download's answer carried. */
+  byte_offset: ColumnType<string | null, number | null | undefined, number | null>;
   range: string | null;
   keys_shown: number | null;
 }

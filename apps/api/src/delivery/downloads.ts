@@ -70,7 +70,7 @@ export async function downloadsByItem(app: FastifyInstance, itemIds: readonly st
   const rows = await app.db
     .selectFrom('order_item_files as d')
     .innerJoin('product_files as f', 'f.id', 'd.file_id')
-    .select(['d.order_item_id', 'd.file_id', 'd.bytes_sent', 'd.bytes_reserved', 'd.download_limit', 'f.name', 'f.size'])
+    .select(['d.order_item_id', 'd.file_id', 'd.copies_done', 'd.whole_in_flight', 'd.download_limit', 'f.name', 'f.size'])
     .where('d.order_item_id', 'in', [...itemIds])
     .orderBy('d.order_item_id')
     .orderBy('d.position')
@@ -83,7 +83,7 @@ export async function downloadsByItem(app: FastifyInstance, itemIds: readonly st
       name: row.name,
       size: Number(row.size),
       url: downloadUrl(app, row.order_item_id, row.file_id, now),
-      download_count: copiesCounted(Number(row.bytes_sent) + Number(row.bytes_reserved), Number(row.size), row.download_limit),
+      download_count: copiesCounted(row),
       download_limit: row.download_limit,
     });
     byItem.set(row.order_item_id, list);
@@ -165,6 +165,13 @@ export class RunningDownloads {
 
   /** Runs `settle` once the answer has ended, whole, cut off, or cut at ANSWER_MAX_SECONDS. */
   track(answer: ServerResponse, settle: () => Promise<void>, log: FastifyBaseLogger, eventId: string): void {
+    const ended = () => {
+      const settling = settle().catch((error: unknown) => log.error({ err: error, eventId }, 'could not settle the bytes a download sent'));
+      this.settlements.add(settling);
+      void settling.finally(() => this.settlements.delete(settling));
+    };
+    // The client may have gone while the reservation was written: its 'close' has passed already.
+    if (answer.closed) return ended();
     this.answers.add(answer);
     const timer = setTimeout(() => answer.destroy(), ANSWER_MAX_SECONDS * 1000);
     timer.unref();
@@ -172,9 +179,7 @@ export class RunningDownloads {
     answer.once('close', () => {
       clearTimeout(timer);
       this.answers.delete(answer);
-      const settling = settle().catch((error: unknown) => log.error({ err: error, eventId }, 'could not settle the bytes a download sent'));
-      this.settlements.add(settling);
-      void settling.finally(() => this.settlements.delete(settling));
+      ended();
     });
   }
 
@@ -195,8 +200,8 @@ export async function releaseStaleDownloads(app: FastifyInstance): Promise<void>
  * validators (a strong ETag from the SHA-256, Last-Modified), 304 for a matching If-None-Match or
  * If-Modified-Since, one Range with 206 when If-Range (if any) names these bytes, and HEAD with the real
  * headers; neither HEAD nor 304 is counted or logged. A GET reserves its bytes from the line's allowance
- * before the first byte goes out, is logged, then streams (fs) or redirects to a presigned link bound to
- * its Range (S3).
+ * before the first byte goes out, is logged, then streams the bytes, or on S3 redirects to a presigned link
+ * bound to its Range.
  */
 export async function serveDownload(
   app: FastifyInstance,
@@ -241,11 +246,11 @@ export async function serveDownload(
       'Content-Range': `bytes */${target.size}`,
     });
   }
+  const offset = range?.start ?? 0;
   const length = range ? range.end - range.start + 1 : target.size;
-  const startsCopy = (range?.start ?? 0) === 0;
 
   if (request.method === 'HEAD') {
-    if (!(await wouldAdmit(app.db, target, length, startsCopy))) throw limitReached(target.downloadLimit);
+    if (!(await wouldAdmit(app.db, target, offset, length))) throw limitReached(target.downloadLimit);
     bodyHeaders(reply, target, range, length);
     // A stream, not nothing: Fastify's HEAD handling would answer Content-Length: 0 for an empty send.
     return reply.send(Readable.from([]));
@@ -253,13 +258,16 @@ export async function serveDownload(
 
   const requester = requesterOf(request);
   const logged = { requester, range: rangeHeader === undefined ? null : headerText(rangeHeader, RANGE_MAX) || null };
-  if (app.blobs.driver === 's3') return redirectToStorage(app, request, reply, target, range ? (rangeHeader?.trim() ?? null) : null, length, startsCopy, logged);
+  // On S3 the bucket answers, unless the request carries an If-Range or a Range not honoured: the bucket would
+  // read them against its own ETag or answer the Range anyway, so the API answers those itself.
+  const bucketAnswers = app.blobs.driver === 's3' && ifRange === undefined && (rangeHeader === undefined || range !== null);
+  if (bucketAnswers) return redirectToStorage(app, request, reply, target, range ? (rangeHeader?.trim() ?? null) : null, offset, length, logged);
 
   // The file is opened before the allowance is taken: a file missing from storage costs the buyer nothing.
   const blob = await openBlob(app, target, range);
   let eventId: string | null;
   try {
-    eventId = await reserveDownload(app.db, { target, length, startsCopy, settledAtOnce: false, ...logged });
+    eventId = await reserveDownload(app.db, { target, offset, length, settledAtOnce: false, ...logged });
   } catch (error) {
     blob.body.destroy();
     throw error;
@@ -287,8 +295,6 @@ function bodyHeaders(reply: FastifyReply, target: DownloadTarget, range: Resolve
 /**
  * S3: the bytes go from the bucket, so the API never sees them. The answer's bytes are reserved and counted
  * as sent at once (never given back), and the presigned link is bound to the Range it was reserved for.
- * A Range that came with an If-Range is reserved as the whole file: S3 compares If-Range with its own ETag,
- * not ours, and may answer the whole object.
  */
 async function redirectToStorage(
   app: FastifyInstance,
@@ -296,14 +302,12 @@ async function redirectToStorage(
   reply: FastifyReply,
   target: DownloadTarget,
   range: string | null,
+  offset: number,
   length: number,
-  startsCopy: boolean,
   logged: Pick<DownloadRequest, 'requester' | 'range'>,
 ): Promise<unknown> {
   await statBlob(app, target);
-  const conditional = range !== null && request.headers['if-range'] !== undefined;
-  const reserved = conditional ? target.size : length;
-  const eventId = await reserveDownload(app.db, { target, length: reserved, startsCopy, settledAtOnce: true, ...logged });
+  const eventId = await reserveDownload(app.db, { target, offset, length, settledAtOnce: true, ...logged });
   if (eventId === null) throw limitReached(target.downloadLimit);
   request.log.info({ itemId: target.itemId, fileId: target.fileId, range: logged.range }, 'download started');
   const url = await app.blobs.presignedGet(target.storageKey, {

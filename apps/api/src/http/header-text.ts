@@ -17,7 +17,7 @@ export function headerText(value: string, max: number): string {
 
 function decodeHeader(value: string): string {
   // A character past U+00FF never came from the wire (Node's parser gives one per byte): it is text already.
-  if (/[^\u0000-\u00ff]/.test(value)) return value;
+  if (/[\u0100-\uffff]/.test(value)) return value;
   try {
     return utf8.decode(Buffer.from(value, 'latin1'));
   } catch {
