@@ -11,10 +11,13 @@ import type { Requester } from './delivery-log.ts';
  * receives more than (limit + 1) × the file's size, whatever the client does.
  *
  * The count is in copies: the bytes sent for the copy under way are kept as a set of ranges (its coverage),
- * whichever answers sent them, and a copy is done once its coverage reaches all but 1% of the file. So a
- * resume, the segments of a parallel download and a restart of an unfinished copy add up to one download,
- * a probe of a few bytes to none. An answer from the first byte to (nearly) the end starts a copy: it is
- * refused once the copies done and the others on their way reach the limit, and counts as one while it runs.
+ * whichever answers sent them, and a copy is done once its coverage holds the first byte and all but 1% of the
+ * file. So a resume, the segments of a parallel download and a restart of an unfinished copy add up to one
+ * download, a probe of a few bytes to none. The first byte is asked for because an answer cut off may have
+ * written more than arrived (socket buffers hold MiBs, tens of MiB on loopback): when that makes a copy done
+ * early, the resume that follows (from a later byte) cannot make a second one. An answer from the first byte
+ * to (nearly) the end starts a copy: it is refused once the copies done and the others on their way reach the
+ * limit, and counts as one while it runs.
  */
 
 /** The line and file a download answer is for, and the file's size. */
@@ -48,13 +51,14 @@ function admits(size: number, length: number, whole: boolean): RawBuilder<boolea
 
 /**
  * The SET of `copy_coverage` and `copies_done` once `length` bytes from `offset` went out: added to the
- * coverage of the copy under way, which, reaching all but 1% of `size`, makes a copy done and starts empty.
- * Written on the row being updated, so parallel settlements of one line each add to the latest coverage.
+ * coverage of the copy under way, which, holding the first byte and all but 1% of `size`, makes a copy done
+ * and starts empty. Written on the row being updated, so parallel settlements of one line each add to the
+ * latest coverage.
  */
 function cover(offset: RawBuilder<unknown>, length: RawBuilder<unknown>, size: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`(copy_coverage, copies_done) = (
     SELECT CASE WHEN done THEN '{}'::int8multirange ELSE covered END, copies_done + CASE WHEN done THEN 1 ELSE 0 END
-    FROM (SELECT covered, ${size} > 0 AND copy_bytes(covered) >= ${size} - ${size} / 100 AS done
+    FROM (SELECT covered, ${size} > 0 AND covered @> 0::bigint AND copy_bytes(covered) >= ${size} - ${size} / 100 AS done
       FROM (SELECT copy_coverage + int8multirange(int8range(${offset}, ${offset} + ${length})) AS covered) AS added) AS judged)`;
 }
 

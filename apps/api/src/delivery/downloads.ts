@@ -153,12 +153,17 @@ const single = (value: string | string[] | undefined): string | undefined => (ty
  * behind by a graceful stop.
  */
 export class RunningDownloads {
-  private readonly answers = new Set<ServerResponse>();
+  /** Each answer still sending, with what resolves once it has ended and been settled. */
+  private readonly answers = new Map<ServerResponse, Promise<void>>();
   private readonly settlements = new Set<Promise<void>>();
 
   constructor(app: FastifyInstance) {
     app.addHook('preClose', async () => {
-      for (const answer of this.answers) answer.destroy();
+      const ending = [...this.answers.entries()].map(([answer, settled]) => {
+        answer.destroy();
+        return settled;
+      });
+      await Promise.allSettled(ending);
     });
     app.addHook('onClose', async () => this.settled());
   }
@@ -169,18 +174,24 @@ export class RunningDownloads {
       const settling = settle().catch((error: unknown) => log.error({ err: error, eventId }, 'could not settle the bytes a download sent'));
       this.settlements.add(settling);
       void settling.finally(() => this.settlements.delete(settling));
+      return settling;
     };
     // The client may have gone while the reservation was written: its 'close' has passed already.
-    if (answer.closed) return ended();
-    this.answers.add(answer);
+    if (answer.closed) {
+      void ended();
+      return;
+    }
     const timer = setTimeout(() => answer.destroy(), ANSWER_MAX_SECONDS * 1000);
     timer.unref();
     // 'close' comes after a whole answer and after a cut-off one alike.
-    answer.once('close', () => {
-      clearTimeout(timer);
-      this.answers.delete(answer);
-      ended();
+    const settled = new Promise<void>((resolve) => {
+      answer.once('close', () => {
+        clearTimeout(timer);
+        this.answers.delete(answer);
+        void ended().finally(resolve);
+      });
     });
+    this.answers.set(answer, settled);
   }
 
   /** Resolves once every answer that ended so far is settled. */
