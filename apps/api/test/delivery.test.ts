@@ -319,7 +319,12 @@ describe.each(drivers)('delivery on the $driver driver', ({ driver, env }) => {
     const received = delivered.reduce((sum, answer) => sum + answer.body.length, 0);
     expect(received).toBeLessThanOrEqual(data.length);
     expect(delivered.length).toBeLessThanOrEqual(1);
-    expect(answers.filter((answer) => answer.status === 403)).toHaveLength(20 - delivered.length);
+    const refused = answers.filter((answer) => answer.status === 403);
+    expect(refused).toHaveLength(20 - delivered.length);
+    // A refusal is not the file: a browser must not save its text under the file's name.
+    expect(refused[0]!.headers['content-disposition']).toBeUndefined();
+    expect(refused[0]!.headers.etag).toBeUndefined();
+    expect(JSON.parse(refused[0]!.body.toString()).code).toBe('download_limit_reached');
     await settled(order.id);
     const line = await t.app.db
       .selectFrom('order_item_files')

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { headerText } from '../http/header-text.ts';
 import { isBlobStoreError, type BlobBody, type ResolvedRange } from '../storage/blob-store.ts';
-import { fileValidators, httpDate, ifRangeHolds, isNotModified } from '../storage/conditional.ts';
+import { fileValidators, httpDate, ifRangeHolds, isNotModified, type Validators } from '../storage/conditional.ts';
 import { attachmentDisposition } from '../storage/content-disposition.ts';
 import { parseRangeHeader, resolveRange } from '../storage/range.ts';
 import { RANGE_MAX, requesterOf } from './delivery-log.ts';
@@ -234,17 +234,10 @@ export async function serveDownload(
   if (!target) throw notFound('Download not found', 'download_not_found');
 
   const validators = fileValidators(target.sha256, target.storedAt);
-  reply
-    .header('Cache-Control', 'private, no-store')
-    .header('Accept-Ranges', 'bytes')
-    .header('ETag', validators.etag)
-    .header('Last-Modified', httpDate(validators.lastModified))
-    .header('Content-Disposition', attachmentDisposition(target.name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox");
   const headers = request.headers;
   const ifRange = single(headers['if-range']);
   if (isNotModified({ ifNoneMatch: single(headers['if-none-match']), ifModifiedSince: single(headers['if-modified-since']) }, validators)) {
+    fileHeaders(reply, target, validators);
     return reply.status(304).send(request.method === 'HEAD' ? Readable.from([]) : undefined);
   }
 
@@ -262,6 +255,7 @@ export async function serveDownload(
 
   if (request.method === 'HEAD') {
     if (!(await wouldAdmit(app.db, target, offset, length))) throw limitReached(target.downloadLimit);
+    fileHeaders(reply, target, validators);
     bodyHeaders(reply, target, range, length);
     // A stream, not nothing: Fastify's HEAD handling would answer Content-Length: 0 for an empty send.
     return reply.send(Readable.from([]));
@@ -292,10 +286,23 @@ export async function serveDownload(
   const counter = new ByteCounter();
   const settling = eventId;
   running.track(reply.raw, () => settleDownload(app.db, settling, counter.bytes), request.log, settling);
+  fileHeaders(reply, target, validators);
   bodyHeaders(reply, target, blob.range, length);
   // pipeline, not pipe: an answer cut off (or a read that fails) destroys the file's stream too, so its
   // descriptor closes at once; the error itself reaches Fastify through the counter.
   return reply.send(pipeline(blob.body, counter, () => {}));
+}
+
+/** The file's headers, on the answers that are the file (never on a refusal: a browser would save its text under the file's name). */
+function fileHeaders(reply: FastifyReply, target: DownloadTarget, validators: Validators): void {
+  reply
+    .header('Cache-Control', 'private, no-store')
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', validators.etag)
+    .header('Last-Modified', httpDate(validators.lastModified))
+    .header('Content-Disposition', attachmentDisposition(target.name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox");
 }
 
 function bodyHeaders(reply: FastifyReply, target: DownloadTarget, range: ResolvedRange | null, length: number): void {
