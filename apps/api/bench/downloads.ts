@@ -353,7 +353,7 @@ async function runBench(): Promise<string[]> {
   if (!order.access_token) throw new Error(`POST /api/orders answered no access_token: ${JSON.stringify(order)}`);
   const orderToken = order.access_token;
   await api<Order>(base, 'PATCH', `/api/admin/orders/${order.id}/status?status=confirmed`, { token });
-  // A link lives 15 minutes: each download takes a fresh one, as the order page would give.
+  // Each download takes a fresh link, as the order page gives one each time it is opened.
   const apiLink = async () => {
     const route = `/api/guest/orders/${order.id}?token=${encodeURIComponent(orderToken)}`;
     const view = await api<GuestOrderView>(base, 'GET', route);

@@ -206,6 +206,15 @@ describe('the payment sandbox and other demo conveniences', () => {
   });
 });
 
+describe('download links (DOWNLOAD_LINK_SECONDS)', () => {
+  it('live a day unless told otherwise, from 15 minutes to a week', () => {
+    expect(loadConfig({}).downloadLinkSeconds).toBe(86_400);
+    expect(loadConfig({ DOWNLOAD_LINK_SECONDS: '3600' }).downloadLinkSeconds).toBe(3600);
+    expect(configError({ DOWNLOAD_LINK_SECONDS: '60' }).problems[0]).toBe('DOWNLOAD_LINK_SECONDS must be a whole number from 900 to 604800 (got "60")');
+    expect(configError({ DOWNLOAD_LINK_SECONDS: '604801' }).problems[0]).toContain('DOWNLOAD_LINK_SECONDS');
+  });
+});
+
 describe('file storage (STORAGE_DRIVER and S3_*)', () => {
   const S3 = {
     STORAGE_DRIVER: 's3',

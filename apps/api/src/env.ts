@@ -66,6 +66,11 @@ export interface Config {
   storage: BlobStoreConfig;
   /** The largest deliverable file staff may upload, in bytes (`MAX_DELIVERABLE_BYTES`, default 2 GiB). */
   maxDeliverableBytes: number;
+  /**
+   * How long a download link of the order page works (`DOWNLOAD_LINK_SECONDS`, default a day): a browser
+   * resumes an interrupted download through the same link (docs/decisions/035-downloads-that-resume.md).
+   */
+  downloadLinkSeconds: number;
   /** Public catalogue answers kept in memory (`CATALOG_CACHE_ENTRIES`, default 5,000; 0 keeps none). */
   catalogCacheEntries: number;
   /**
@@ -255,6 +260,8 @@ export function loadConfig(env: Env = process.env): Config {
     reconcileSeconds: integer('RECONCILE_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 86_400),
     storage,
     maxDeliverableBytes: integer('MAX_DELIVERABLE_BYTES', 2 * 1024 ** 3, 1, 5 * 1024 ** 4),
+    // At least 15 minutes: the storefront asks for fresh links every 10 (docs/decisions/035-downloads-that-resume.md).
+    downloadLinkSeconds: integer('DOWNLOAD_LINK_SECONDS', 24 * 3600, 15 * 60, 7 * 24 * 3600),
     catalogCacheEntries: integer('CATALOG_CACHE_ENTRIES', 5000, 0, 1_000_000),
     // The URL may carry a password: the helper's message never repeats it.
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),

@@ -417,6 +417,28 @@ describe('the s3 blob store’s presigned GET', () => {
     expect(await (await fetch(fresh!)).text()).toBe('short-lived');
   });
 
+  it('binds a link to the Range it was issued for: the header is signed, not moved into the query', async () => {
+    const bytes = randomBytes(64 * 1024);
+    await harness.store.put('presigned/ranged.bin', bytes, { contentType: 'application/octet-stream' });
+    const sign = (range: string) =>
+      harness.store.presignedGet('presigned/ranged.bin', { expiresInSeconds: 60, fileName: 'ranged.bin', contentType: 'application/octet-stream', range });
+    // Two links signed in the same second differ only by their Range, so their signatures differ only if it is signed.
+    let first: URL;
+    let second: URL;
+    do {
+      first = new URL((await sign('bytes=1000-'))!);
+      second = new URL((await sign('bytes=0-'))!);
+    } while (first.searchParams.get('X-Amz-Date') !== second.searchParams.get('X-Amz-Date'));
+    expect(first.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toContain('range');
+    expect([...first.searchParams.keys()].map((key) => key.toLowerCase())).not.toContain('range');
+    expect(first.searchParams.get('X-Amz-Signature')).not.toBe(second.searchParams.get('X-Amz-Signature'));
+
+    const response = await fetch(first, { headers: { range: 'bytes=1000-' } });
+    expect(response.status).toBe(206);
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes.subarray(1000))).toBe(true);
+    await blobError(() => sign('bytes=0-\r\nX-Evil: 1'), 'invalid_argument');
+  });
+
   it('refuses a lifetime outside 1 s to 7 days', async () => {
     for (const expiresInSeconds of [0, -5, 1.5, 8 * 24 * 3600]) {
       await blobError(() => harness.store.presignedGet('presigned/short.bin', { expiresInSeconds, fileName: 'x', contentType: 'text/plain' }), 'invalid_argument');

@@ -4,6 +4,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { LIMITS, type DeliveryLog, type Order, type OrderDownload, type Product, type ProductFile } from '@store/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reserveDownload, settleDownload } from '../src/delivery/download-allowance.ts';
+import { ANSWER_MAX_SECONDS, downloadUrl, releaseStaleDownloads } from '../src/delivery/downloads.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { S3_CREDENTIALS, startS3Server } from './helpers/s3-server.ts';
 
@@ -50,14 +52,61 @@ const drivers = [
   },
 ];
 
+/** A GET or HEAD over real sockets, as a download client sends it. */
+interface SocketAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The bytes that arrived. */
+  body: Buffer;
+}
+
+/**
+ * Sends `method` to `url` over a real socket and counts the bytes that arrive; follows the store's redirect
+ * to S3 with the same headers, as a browser does; with `cutAfter`, drops the connection once that many bytes
+ * of the body have arrived, as a network that fails mid-way.
+ */
+function overSocket(url: URL, options: { method?: string; headers?: Record<string, string>; cutAfter?: number } = {}): Promise<SocketAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false }, (response) => {
+      if (response.statusCode === 302 && response.headers.location) {
+        response.resume();
+        overSocket(new URL(response.headers.location, url), options).then(resolve, reject);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let received = 0;
+      const done = () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        received += chunk.length;
+        if (options.cutAfter !== undefined && received >= options.cutAfter) {
+          request.destroy();
+          done();
+        }
+      });
+      response.once('end', done);
+      response.once('aborted', done);
+      response.once('error', done);
+    });
+    request.once('error', (error) => (request.destroyed && options.cutAfter !== undefined ? undefined : reject(error)));
+    request.end();
+  });
+}
+
 describe.each(drivers)('delivery on the $driver driver', ({ driver, env }) => {
   let t: TestApp;
   let stopStorage: () => Promise<void>;
+  /** The store listening on a free port, for clients on real sockets. */
+  let base: URL;
 
   beforeAll(async () => {
     const storage = await env();
     stopStorage = storage.stop;
-    t = await build({ ...storage.env, MAX_DELIVERABLE_BYTES: String(3 * 1024 * 1024) });
+    // Many guest orders and order pages from one address: above the per-address limit of those routes.
+    t = await build({ ...storage.env, MAX_DELIVERABLE_BYTES: String(3 * 1024 * 1024), AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    base = new URL(`http://127.0.0.1:${port}`);
   });
   afterAll(async () => {
     await t?.close();
@@ -145,6 +194,198 @@ describe.each(drivers)('delivery on the $driver driver', ({ driver, env }) => {
   }
 
   const fileOf = (order: Order): OrderDownload => order.items[0]!.downloads![0]!;
+
+  /** The file as the buyer's order page shows it now (its download count and a fresh link). */
+  async function shownFile(order: { id: string; access_token: string }): Promise<OrderDownload> {
+    const shown = await t.request({ method: 'GET', url: `/api/guest/orders/${order.id}`, query: { token: order.access_token } });
+    return fileOf(shown.json<Order>());
+  }
+
+  /** Resolves once every download answer of the order has ended and been settled (its bytes written). */
+  async function settled(orderId: string): Promise<void> {
+    const unsettled = async () =>
+      (
+        await t.app.db
+          .selectFrom('delivery_events')
+          .select('id')
+          .where('order_id', '=', orderId)
+          .where('kind', '=', 'download')
+          .where('bytes_sent', 'is', null)
+          .execute()
+      ).length;
+    await expect.poll(unsettled).toBe(0);
+  }
+
+  const downloadEvents = async (orderId: string) =>
+    (await t.request({ method: 'GET', url: `/api/admin/orders/${orderId}/delivery-log`, token: await admin() }))
+      .json<DeliveryLog>()
+      .events.filter((event) => event.kind === 'download');
+
+  it('answers HEAD with the file’s length, type, validators and Accept-Ranges, counting and logging nothing', async () => {
+    const data = randomBytes(70_000);
+    const { product, file } = await productWithFile(data, {}, 'manual.pdf');
+    const order = await deliveredOrder(product.id);
+    const { url } = fileOf(order);
+    const lastModified = new Date(Math.floor(Date.parse(file.created_at) / 1000) * 1000).toUTCString();
+
+    // Over a real socket, as curl -I and download managers ask.
+    const head = await overSocket(new URL(url, base), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers).toMatchObject({
+      'content-length': '70000',
+      'content-type': 'application/pdf',
+      'accept-ranges': 'bytes',
+      etag: `"${file.sha256}"`,
+      'last-modified': lastModified,
+    });
+    expect(head.headers['content-disposition']).toMatch(/^attachment; filename="manual.pdf"/);
+    expect(head.headers.location).toBeUndefined();
+    expect(head.body).toHaveLength(0);
+    const part = await t.request({ method: 'HEAD', url, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers).toMatchObject({ 'content-length': '100', 'content-range': 'bytes 100-199/70000', etag: `"${file.sha256}"` });
+
+    expect((await shownFile(order)).download_count).toBe(0);
+    expect(await downloadEvents(order.id)).toEqual([]);
+  });
+
+  it('answers 304 to an If-None-Match or If-Modified-Since naming the file, counting nothing', async () => {
+    const { product, file } = await productWithFile(randomBytes(20_000));
+    const order = await deliveredOrder(product.id);
+    const { url } = fileOf(order);
+    const byTag = await t.request({ method: 'GET', url, headers: { 'if-none-match': `"other", "${file.sha256}"` } });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.rawPayload).toHaveLength(0);
+    expect(byTag.headers.etag).toBe(`"${file.sha256}"`);
+    const byDate = await t.request({ method: 'GET', url, headers: { 'if-modified-since': new Date(Date.now() + 60_000).toUTCString() } });
+    expect(byDate.statusCode).toBe(304);
+    expect((await shownFile(order)).download_count).toBe(0);
+    expect(await downloadEvents(order.id)).toEqual([]);
+
+    const stale = await download(url, { 'if-none-match': `"${'0'.repeat(64)}"` });
+    expect(stale.status).toBe(200);
+    expect(sha256(stale.body)).toBe(file.sha256);
+  });
+
+  it('does not count a probe of bytes=0-0 as a download; the whole copy after it counts once', async () => {
+    const data = randomBytes(50_000);
+    const { product } = await productWithFile(data);
+    const order = await deliveredOrder(product.id);
+    const { url } = fileOf(order);
+    for (let probe = 0; probe < 3; probe += 1) {
+      const answer = await download(url, { range: 'bytes=0-0' });
+      expect(answer.status).toBe(206);
+      // s3rver answers bytes=0-0 with more than the one byte (S3 itself follows RFC 9110).
+      if (driver === 'fs') expect(answer.body.equals(data.subarray(0, 1))).toBe(true);
+    }
+    await settled(order.id);
+    expect((await shownFile(order)).download_count).toBe(0);
+
+    expect((await download(url)).status).toBe(200);
+    await settled(order.id);
+    expect((await shownFile(order)).download_count).toBe(1);
+  });
+
+  it('counts parallel ranges of one copy, as aria2c -x4 fetches it, as one download', async () => {
+    const data = randomBytes(400_000);
+    const { product } = await productWithFile(data);
+    const order = await deliveredOrder(product.id);
+    const { url } = fileOf(order);
+    const quarter = data.length / 4;
+    // A downloader that splits the file into four ranges, the first one probing from byte 0 (old clients of
+    // this store counted a copy for every request from byte 0).
+    const probe = await download(url, { range: 'bytes=0-1' });
+    expect(probe.status).toBe(206);
+    const parts = await Promise.all(
+      [0, 1, 2, 3].map((index) => download(url, { range: `bytes=${index * quarter}-${index === 3 ? '' : (index + 1) * quarter - 1}` })),
+    );
+    expect(parts.map((part) => part.status)).toEqual([206, 206, 206, 206]);
+    expect(sha256(Buffer.concat(parts.map((part) => part.body)))).toBe(sha256(data));
+    await settled(order.id);
+    expect((await shownFile(order)).download_count).toBe(1);
+  });
+
+  it('lets 20 parallel Range: bytes=1- requests past the limit deliver at most one more copy, counted over real sockets', async () => {
+    const data = randomBytes(100_000);
+    const { product } = await productWithFile(data);
+    const order = await deliveredOrder(product.id);
+    const { url } = fileOf(order);
+    for (let copy = 0; copy < LIMITS.downloadLimitDefault; copy += 1) expect((await download(url)).status).toBe(200);
+    await settled(order.id);
+    expect((await shownFile(order)).download_count).toBe(LIMITS.downloadLimitDefault);
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => overSocket(new URL(url, base), { headers: { range: 'bytes=1-' } })));
+    const delivered = answers.filter((answer) => answer.status === 206);
+    const received = delivered.reduce((sum, answer) => sum + answer.body.length, 0);
+    expect(received).toBeLessThanOrEqual(data.length);
+    expect(delivered.length).toBeLessThanOrEqual(1);
+    const refused = answers.filter((answer) => answer.status === 403);
+    expect(refused).toHaveLength(20 - delivered.length);
+    // A refusal is not the file: a browser must not save its text under the file's name.
+    expect(refused[0]!.headers['content-disposition']).toBeUndefined();
+    expect(refused[0]!.headers.etag).toBeUndefined();
+    expect(JSON.parse(refused[0]!.body.toString()).code).toBe('download_limit_reached');
+    await settled(order.id);
+    const line = await t.app.db
+      .selectFrom('order_item_files')
+      .select(['bytes_sent', 'bytes_reserved'])
+      .where('order_item_id', '=', order.items[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(line.bytes_sent)).toBeLessThanOrEqual((LIMITS.downloadLimitDefault + 1) * data.length);
+    expect(Number(line.bytes_reserved)).toBe(0);
+    expect((await shownFile(order)).download_count).toBe(LIMITS.downloadLimitDefault);
+  });
+
+  it('resumes with If-Range while the file is the same (206), and sends the whole changed file (200) once it is not', async () => {
+    const data = randomBytes(80_000);
+    const { product, file } = await productWithFile(data);
+    const order = await deliveredOrder(product.id);
+    const { url } = fileOf(order);
+    const first = await download(url, { range: 'bytes=0-29999' });
+    expect(first.status).toBe(206);
+    const head = await t.request({ method: 'HEAD', url });
+    const etag = head.headers.etag as string;
+    const lastModified = head.headers['last-modified'] as string;
+    expect(etag).toBe(`"${file.sha256}"`);
+
+    for (const validator of [etag, lastModified]) {
+      const resumed = await download(url, { range: 'bytes=30000-', 'if-range': validator });
+      expect(resumed.status, validator).toBe(206);
+      expect(resumed.body.equals(data.subarray(30_000)), validator).toBe(true);
+    }
+
+    // The stored file changes under its id (as a restore from an older backup would do): new bytes, new SHA-256.
+    const changed = randomBytes(80_000);
+    await t.app.blobs.put(`files/${product.id}/${file.id}`, changed, { contentType: 'application/zip' });
+    await t.app.db
+      .updateTable('product_files')
+      .set({ sha256: sha256(changed), created_at: new Date(Date.parse(file.created_at) + 5_000) })
+      .where('id', '=', file.id)
+      .execute();
+    for (const validator of [etag, lastModified, `W/${etag}`]) {
+      const stale = await download(url, { range: 'bytes=30000-', 'if-range': validator });
+      expect(stale.status, validator).toBe(200);
+      expect(stale.headers['content-range'], validator).toBeUndefined();
+      expect(stale.body.equals(changed), validator).toBe(true);
+      expect(stale.headers.etag, validator).toBe(`"${sha256(changed)}"`);
+    }
+  });
+
+  it('hands out links that live a day (DOWNLOAD_LINK_SECONDS), fresh with every answer of the order', async () => {
+    const { product, file } = await productWithFile(randomBytes(5_000));
+    const before = Math.floor(Date.now() / 1000);
+    const order = await deliveredOrder(product.id);
+    const expiresOf = (url: string) => Number(new URL(url, base).searchParams.get('expires'));
+    const first = expiresOf(fileOf(order).url);
+    expect(first).toBeGreaterThanOrEqual(before + 86_400);
+    expect(first).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 86_400);
+    // A link from the order page of 20 hours ago still downloads (a browser resumes through the link it has).
+    const itemId = order.items[0]!.id;
+    const earlier = downloadUrl(t.app, itemId, file.id, Date.now() - 20 * 3600 * 1000);
+    expect((await download(earlier)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(expiresOf((await shownFile(order)).url)).toBeGreaterThan(first);
+  });
 
   it('upload, buy, download: the buyer gets the exact bytes, and the upload answered their size and sha256', async () => {
     const data = randomBytes(300_000);
@@ -501,6 +742,184 @@ describe('a download cut off mid-way', () => {
         .events.find((event) => event.kind === 'download')?.bytes_sent;
     await expect.poll(sent).toBeGreaterThan(0);
     expect(await sent()).toBeLessThan(size);
+  });
+});
+
+/** A free product with one file of `data`, ordered by a guest: the order (with its access token) and the download link. */
+async function freeDownload(t: TestApp, data: Buffer) {
+  const token = await t.adminToken();
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/admin/products',
+    token,
+    payload: { title: `Course ${randomUUID().slice(0, 8)}`, price: 0, description: 'd', detailed_description: 'dd', stock_quantity: 5 },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const product = created.json<Product>();
+  const upload = await t.request({
+    method: 'POST',
+    url: `/api/admin/products/${product.id}/files`,
+    token,
+    ...multipart([{ name: 'file', filename: 'course.zip', data }]),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const ordered = await t.request({
+    method: 'POST',
+    url: '/api/orders',
+    payload: {
+      items: [{ product_id: product.id, quantity: 1 }],
+      invoice_data: { email: 'resume@example.com', name: 'Resume', address: '1 Road', city: 'Leeds', country: 'UK' },
+    },
+  });
+  expect(ordered.statusCode, ordered.body).toBe(201);
+  const order = ordered.json<Order>();
+  const file = upload.json<ProductFile>();
+  const shownFile = async () =>
+    (await t.request({ method: 'GET', url: `/api/guest/orders/${order.id}`, query: { token: order.access_token! } })).json<Order>().items[0]!
+      .downloads![0]!;
+  return { order, file, url: (await shownFile()).url, shownFile };
+}
+
+/** The address of a test app listening on a free port. */
+const addressOf = (t: TestApp) => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+
+describe('downloads cut off and resumed, over real sockets', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ MAX_DELIVERABLE_BYTES: String(64 * 1024 * 1024), AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t?.close());
+
+  const unsettled = async (orderId: string) =>
+    (
+      await t.app.db
+        .selectFrom('delivery_events')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'download')
+        .where('bytes_sent', 'is', null)
+        .where('bytes_reserved', '>', '0')
+        .execute()
+    ).length;
+
+  it('counts a parallel download cut off and resumed, as aria2c -x4 -c fetches it, as one download', async () => {
+    // Larger than the socket buffers of loopback, so a connection dropped early has not sent the whole file.
+    const size = 48 * 1024 * 1024;
+    const data = randomBytes(size);
+    const { order, url, file, shownFile } = await freeDownload(t, data);
+    const link = new URL(url, addressOf(t));
+    const quarter = size / 4;
+    const assembled = Buffer.alloc(size);
+    const filled: [number, number][] = [];
+    const keep = (start: number, body: Buffer) => {
+      body.copy(assembled, start);
+      filled.push([start, start + body.length]);
+    };
+    const ask = async (start: number, end: number | null, cutAfter?: number) => {
+      const answer = await overSocket(link, {
+        headers: start === 0 && end === null ? {} : { range: `bytes=${start}-${end ?? ''}` },
+        ...(cutAfter === undefined ? {} : { cutAfter }),
+      });
+      expect(answer.status).toBe(start === 0 && end === null ? 200 : 206);
+      keep(start, answer.body);
+      return answer.body.length;
+    };
+
+    // First run: the first connection asks for the whole file, three more for the other quarters; two of the
+    // four are cut off half-way (the run is interrupted).
+    const [, secondGot] = await Promise.all([
+      ask(0, null, quarter / 2),
+      ask(quarter, 2 * quarter - 1, quarter / 2),
+      ask(2 * quarter, 3 * quarter - 1),
+      ask(3 * quarter, size - 1),
+    ]);
+    // Resumed (-c): the first connection asks for the whole file again and is dropped once it has its quarter;
+    // another fetches the rest of the second quarter.
+    await Promise.all([ask(0, null, quarter), ask(quarter + secondGot, 2 * quarter - 1)]);
+    expect(createHash('sha256').update(assembled).digest('hex')).toBe(file.sha256);
+    await expect.poll(() => unsettled(order.id)).toBe(0);
+    expect((await shownFile()).download_count).toBe(1);
+  });
+
+  it('gives back the reservation of an answer that never ended (its instance stopped) once no answer could still run', async () => {
+    const data = randomBytes(64 * 1024);
+    const { order, file, shownFile } = await freeDownload(t, data);
+    const target = { orderId: order.id, itemId: order.items[0]!.id, fileId: file.id, size: data.length };
+    const requester = { ip: '198.51.100.9', userAgent: 'Stopped/1.0' };
+    // Two answers that reserved a whole copy each and never settled, as an instance killed mid-answer leaves them.
+    const stale = await reserveDownload(t.app.db, { target, offset: 0, length: data.length, settledAtOnce: false, requester, range: null });
+    const recent = await reserveDownload(t.app.db, { target, offset: 0, length: data.length, settledAtOnce: false, requester, range: null });
+    expect(stale).not.toBeNull();
+    await t.app.db
+      .updateTable('delivery_events')
+      .set({ at: new Date(Date.now() - (ANSWER_MAX_SECONDS + 3601) * 1000) })
+      .where('id', '=', stale!)
+      .execute();
+    expect((await shownFile()).download_count).toBe(2);
+
+    await releaseStaleDownloads(t.app);
+    expect((await shownFile()).download_count).toBe(1);
+    const line = await t.app.db.selectFrom('order_item_files').select(['bytes_reserved', 'whole_in_flight']).where('file_id', '=', file.id).executeTakeFirstOrThrow();
+    expect(line).toEqual({ bytes_reserved: String(data.length), whole_in_flight: 1 });
+    // The younger answer may still be running; when it ends, it settles as any other.
+    await settleDownload(t.app.db, recent!, data.length);
+    expect((await shownFile()).download_count).toBe(1);
+    const settledLine = await t.app.db.selectFrom('order_item_files').select(['bytes_reserved', 'bytes_sent', 'copies_done']).where('file_id', '=', file.id).executeTakeFirstOrThrow();
+    expect(settledLine).toEqual({ bytes_reserved: '0', bytes_sent: String(data.length), copies_done: 1 });
+  });
+
+  it('stores a user agent sent as raw UTF-8 bytes decoded, and without control or direction characters', async () => {
+    const { order, url } = await freeDownload(t, randomBytes(2_000));
+    const link = new URL(url, addressOf(t));
+    // Node's client writes a header string one byte per character: these strings carry the raw UTF-8 bytes.
+    const raw = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+    const readable = await overSocket(link, { headers: { 'user-agent': raw('Navigateur/2.0 (Ünïcödé; 日本語) 🦊') } });
+    expect(readable.status).toBe(200);
+    const hostile = await overSocket(link, { headers: { 'user-agent': raw('Evil/1.0\t(\u0085next\u009b[31m \u202Egpj.exe)'), range: 'bytes=0-9' } });
+    expect(hostile.status).toBe(206);
+    const log = (await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}/delivery-log`, token: await t.adminToken() })).json<DeliveryLog>();
+    expect(log.events.filter((event) => event.kind === 'download').map((event) => event.user_agent)).toEqual([
+      'Navigateur/2.0 (Ünïcödé; 日本語) 🦊',
+      'Evil/1.0(next[31m gpj.exe)',
+    ]);
+  });
+});
+
+describe('a download running when the store stops', () => {
+  it('is cut and settled before the database closes', async () => {
+    const t = await build({ MAX_DELIVERABLE_BYTES: String(64 * 1024 * 1024) });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const size = 32 * 1024 * 1024;
+      const { order, url } = await freeDownload(t, randomBytes(size));
+      // A client that reads the first chunk and then nothing more: the answer waits on it, still running.
+      const started = new Promise<http.ClientRequest>((resolve, reject) => {
+        const request = http.get(new URL(url, addressOf(t)), { agent: false }, (response) => {
+          response.once('data', () => {
+            response.pause();
+            resolve(request);
+          });
+        });
+        request.once('error', () => {});
+        request.once('timeout', () => reject(new Error('no answer')));
+      });
+      const client = await started;
+      await t.app.close();
+      client.destroy();
+      const event = await t.database.db
+        .selectFrom('delivery_events')
+        .select(['bytes_sent', 'bytes_reserved'])
+        .where('order_id', '=', order.id)
+        .where('kind', '=', 'download')
+        .executeTakeFirstOrThrow();
+      expect(Number(event.bytes_sent)).toBeGreaterThan(0);
+      expect(Number(event.bytes_sent)).toBeLessThan(size);
+      const line = await t.database.db.selectFrom('order_item_files').select(['bytes_reserved', 'whole_in_flight', 'bytes_sent']).where('order_item_id', '=', order.items[0]!.id).executeTakeFirstOrThrow();
+      expect(line).toEqual({ bytes_reserved: '0', whole_in_flight: 0, bytes_sent: event.bytes_sent });
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -544,14 +544,17 @@ export type InvoiceData = Static<typeof InvoiceDataSchema>;
 
 export const DeliveryKindSchema = Type.Enum(['license_key', 'download'], { description: 'How a line is delivered' });
 
-/** One file of a delivered line: its signed link (about 15 minutes) and how much of its download limit is used. */
+/** One file of a delivered line: its signed link (a day by default, `DOWNLOAD_LINK_SECONDS`) and how much of its download limit is used. */
 export const OrderDownloadSchema = Type.Object({
   file_id: IdSchema,
   name: Type.String(),
   size: Type.Integer({ minimum: 0 }),
   /** A signed link on the API (a path under /api/downloads/); it expires like the order page's other links. */
   url: Type.String(),
-  /** Downloads started so far (a resumed download is not counted again). */
+  /**
+   * Copies downloaded or on their way: resumes, parallel ranges and probes of one copy are one download or
+   * none (docs/decisions/035-downloads-that-resume.md).
+   */
   download_count: Type.Integer({ minimum: 0 }),
   download_limit: Type.Integer({ minimum: 1 }),
 });
@@ -1126,8 +1129,8 @@ export const DeliveryEventSchema = Type.Object({
   ip: Type.Union([Type.String(), Type.Null()]),
   user_agent: Type.Union([Type.String(), Type.Null()]),
   /**
-   * Bytes of the file sent (null while a download is under way or was cut off before it was counted);
-   * for a key reveal, null. On S3 the bytes the presigned link was issued for.
+   * Bytes of the file sent (null while a download is under way, or when its instance stopped before it
+   * ended); for a key reveal, null. On S3 the bytes the presigned link was issued for.
    */
   bytes_sent: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   /** The `Range` asked for (a resumed download), else null. */

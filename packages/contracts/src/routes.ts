@@ -474,7 +474,7 @@ export const routes = define({
     ...endpoints.download,
     access: 'public',
     summary:
-      'A file of a delivered order line, through a short-lived signed link: the exact bytes (Range answers 206), or on S3 a redirect to a presigned link; each download is counted against the line’s limit and logged',
+      'A file of a delivered order line, through a signed link: the exact bytes (Range answers 206, If-Range honoured, ETag and Last-Modified for resuming; HEAD and 304 count nothing), or on S3 a redirect to a presigned link bound to the Range; the bytes are reserved against the line’s limit before they are sent, copies are counted and every download is logged',
     tag: 'orders',
     params: DownloadParamsSchema,
     querystring: DownloadQuerySchema,

@@ -126,14 +126,22 @@ export interface ProductFilesTable {
   removed_at: NullableTimestamp;
 }
 
-/** A delivered line's copy of its product's files, with the downloads it has used. */
+/**
+ * A delivered line's copy of its product's files: the bytes its downloads sent and the bytes answers still
+ * running have reserved (the cap), and the copies done, the coverage of the copy under way and the answers
+ * starting a copy still running (the count) (docs/decisions/035-downloads-that-resume.md).
+ */
 export interface OrderItemFilesTable {
   order_item_id: string;
   file_id: string;
   position: number;
   download_limit: number;
-  download_count: ColumnType<number, number | undefined, number>;
   bytes_sent: ColumnType<string, number | undefined, number | string>;
+  bytes_reserved: ColumnType<string, number | undefined, number | string>;
+  copies_done: ColumnType<number, number | undefined, number>;
+  whole_in_flight: ColumnType<number, number | undefined, number>;
+  /** An int8multirange, as text (`{[0,100),[200,300)}`). */
+  copy_coverage: ColumnType<string, string | undefined, string>;
 }
 
 /** The delivery log: every answer that showed a line's keys and every download of its files. */
@@ -147,6 +155,10 @@ export interface DeliveryEventsTable {
   ip: string | null;
   user_agent: string | null;
   bytes_sent: ColumnType<string | null, number | null | undefined, number | null>;
+  /** The bytes a download's answer reserved before sending (null for a key reveal); settled once, into bytes_sent. */
+  bytes_reserved: ColumnType<string | null, number | null | undefined, number | null>;
+  /** The first byte of the file a download's answer carried. */
+  byte_offset: ColumnType<string | null, number | null | undefined, number | null>;
   range: string | null;
   keys_shown: number | null;
 }

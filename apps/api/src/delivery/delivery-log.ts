@@ -1,9 +1,10 @@
 import type { DeliveryLog } from '@store/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { csvDocument } from '../http/csv.ts';
+import { headerText } from '../http/header-text.ts';
 
 /*
  * The delivery log: evidence that the buyer received the goods, for a payment dispute ("item not
@@ -13,6 +14,10 @@ import { csvDocument } from '../http/csv.ts';
 
 /** Longest user agent kept: enough to identify a browser, bounded against a 1 MB header. */
 const USER_AGENT_MAX = 512;
+/** Longest address kept: an IPv6 address with a zone fits; behind TRUST_PROXY it comes from a header. */
+const IP_MAX = 100;
+/** Longest `Range` kept in the log. */
+export const RANGE_MAX = 100;
 
 /** Who asked: the address (behind TRUST_PROXY, the client's) and the browser. */
 export interface Requester {
@@ -20,15 +25,12 @@ export interface Requester {
   userAgent: string | null;
 }
 
+/** The requester as stored: header text decoded as UTF-8, without control characters, bounded (`http/header-text.ts`). */
 export function requesterOf(request: FastifyRequest): Requester {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip || null, userAgent: typeof agent === 'string' && agent !== '' ? cleanText(agent, USER_AGENT_MAX) : null };
-}
-
-/** Printable text only (no control characters or NUL, which PostgreSQL's text refuses), bounded. */
-function cleanText(value: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, max);
+  const userAgent = typeof agent === 'string' ? headerText(agent, USER_AGENT_MAX) : '';
+  const ip = request.ip ? headerText(request.ip, IP_MAX) : '';
+  return { ip: ip || null, userAgent: userAgent || null };
 }
 
 /** Records that an answer showed these lines' keys (one row a line). */
@@ -54,47 +56,6 @@ export async function recordKeyReveals(
       })),
     )
     .execute();
-}
-
-/** Records a download as it starts; its bytes are filled in when it ends (`recordBytesSent`). */
-export async function recordDownloadStart(
-  db: Kysely<Database> | Transaction<Database>,
-  requester: Requester,
-  download: { orderId: string; itemId: string; fileId: string; range: string | null; bytesSent: number | null },
-): Promise<string> {
-  const row = await db
-    .insertInto('delivery_events')
-    .values({
-      order_id: download.orderId,
-      order_item_id: download.itemId,
-      kind: 'download',
-      file_id: download.fileId,
-      ip: requester.ip,
-      user_agent: requester.userAgent,
-      bytes_sent: download.bytesSent,
-      range: download.range === null ? null : cleanText(download.range, 100),
-      keys_shown: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** The bytes a download sent, once its answer ended (whole, or cut off by the buyer's side). */
-export async function recordBytesSent(
-  db: Kysely<Database>,
-  event: { eventId: string; itemId: string; fileId: string },
-  bytes: number,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('delivery_events').set({ bytes_sent: bytes }).where('id', '=', event.eventId).execute();
-    await trx
-      .updateTable('order_item_files')
-      .set((eb) => ({ bytes_sent: eb('bytes_sent', '+', String(bytes)) }))
-      .where('order_item_id', '=', event.itemId)
-      .where('file_id', '=', event.fileId)
-      .execute();
-  });
 }
 
 export async function deliveryLog(db: Kysely<Database>, orderId: string): Promise<DeliveryLog> {

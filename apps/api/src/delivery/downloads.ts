@@ -1,26 +1,41 @@
-import { pipeline, Transform, type TransformCallback } from 'node:stream';
+import type { ServerResponse } from 'node:http';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import type { OrderDownload } from '@store/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
+import { headerText } from '../http/header-text.ts';
 import { isBlobStoreError, type BlobBody, type ResolvedRange } from '../storage/blob-store.ts';
+import { fileValidators, httpDate, ifRangeHolds, isNotModified, type Validators } from '../storage/conditional.ts';
 import { attachmentDisposition } from '../storage/content-disposition.ts';
 import { parseRangeHeader, resolveRange } from '../storage/range.ts';
-import { recordBytesSent, recordDownloadStart, requesterOf } from './delivery-log.ts';
+import { RANGE_MAX, requesterOf } from './delivery-log.ts';
+import {
+  copiesCounted,
+  releaseStaleReservations,
+  reserveDownload,
+  settleDownload,
+  wouldAdmit,
+  type AllowanceTarget,
+  type DownloadRequest,
+} from './download-allowance.ts';
 
-/** How long a download link stays valid: the order page answers fresh ones each time it is opened. */
-export const DOWNLOAD_LINK_SECONDS = 15 * 60;
 /** How long an S3 presigned link lives once a download is checked and logged: long enough to start, too short to share. */
 export const PRESIGNED_SECONDS = 60;
+/**
+ * The longest one download answer runs before it is cut (the client resumes with a Range), so a reservation
+ * older than this belongs to an instance that stopped (docs/decisions/035-downloads-that-resume.md).
+ */
+export const ANSWER_MAX_SECONDS = 12 * 3600;
 
 const DOWNLOAD = 'download';
 
 const signedValue = (itemId: string, fileId: string, expires: number) => `${itemId}.${fileId}.${expires}`;
 
-/** A signed link to one file of one delivered line, valid DOWNLOAD_LINK_SECONDS. */
+/** A signed link to one file of one delivered line, valid `DOWNLOAD_LINK_SECONDS` (a day by default). */
 export function downloadUrl(app: FastifyInstance, itemId: string, fileId: string, now = Date.now()): string {
-  const expires = Math.floor(now / 1000) + DOWNLOAD_LINK_SECONDS;
+  const expires = Math.floor(now / 1000) + app.config.downloadLinkSeconds;
   return `/api/downloads/${itemId}/${fileId}?expires=${expires}&signature=${app.sign(DOWNLOAD, signedValue(itemId, fileId, expires))}`;
 }
 
@@ -55,7 +70,7 @@ export async function downloadsByItem(app: FastifyInstance, itemIds: readonly st
   const rows = await app.db
     .selectFrom('order_item_files as d')
     .innerJoin('product_files as f', 'f.id', 'd.file_id')
-    .select(['d.order_item_id', 'd.file_id', 'd.download_count', 'd.download_limit', 'f.name', 'f.size'])
+    .select(['d.order_item_id', 'd.file_id', 'd.copies_done', 'd.whole_in_flight', 'd.download_limit', 'f.name', 'f.size'])
     .where('d.order_item_id', 'in', [...itemIds])
     .orderBy('d.order_item_id')
     .orderBy('d.position')
@@ -68,7 +83,7 @@ export async function downloadsByItem(app: FastifyInstance, itemIds: readonly st
       name: row.name,
       size: Number(row.size),
       url: downloadUrl(app, row.order_item_id, row.file_id, now),
-      download_count: row.download_count,
+      download_count: copiesCounted(row),
       download_limit: row.download_limit,
     });
     byItem.set(row.order_item_id, list);
@@ -76,17 +91,14 @@ export async function downloadsByItem(app: FastifyInstance, itemIds: readonly st
   return byItem;
 }
 
-interface DownloadTarget {
-  orderId: string;
-  itemId: string;
-  fileId: string;
+
+interface DownloadTarget extends AllowanceTarget {
   name: string;
-  size: number;
   contentType: string;
   storageKey: string;
-  downloadCount: number;
+  sha256: string;
+  storedAt: Date;
   downloadLimit: number;
-  bytesSent: number;
 }
 
 /** The file of a delivered line; undefined when there is none, `refunded` when its order was refunded (its goods stopped). */
@@ -96,17 +108,7 @@ async function findTarget(db: Kysely<Database>, itemId: string, fileId: string):
     .innerJoin('product_files as f', 'f.id', 'd.file_id')
     .innerJoin('order_items as i', 'i.id', 'd.order_item_id')
     .innerJoin('orders as o', 'o.id', 'i.order_id')
-    .select([
-      'o.id as order_id',
-      'o.status',
-      'f.name',
-      'f.size',
-      'f.content_type',
-      'f.storage_key',
-      'd.download_count',
-      'd.download_limit',
-      'd.bytes_sent',
-    ])
+    .select(['o.id as order_id', 'o.status', 'f.name', 'f.size', 'f.content_type', 'f.storage_key', 'f.sha256', 'f.created_at', 'd.download_limit'])
     .where('d.order_item_id', '=', itemId)
     .where('d.file_id', '=', fileId)
     .executeTakeFirst();
@@ -120,9 +122,9 @@ async function findTarget(db: Kysely<Database>, itemId: string, fileId: string):
     size: Number(row.size),
     contentType: row.content_type,
     storageKey: row.storage_key,
-    downloadCount: row.download_count,
+    sha256: row.sha256,
+    storedAt: row.created_at,
     downloadLimit: row.download_limit,
-    bytesSent: Number(row.bytes_sent),
   };
 }
 
@@ -133,30 +135,7 @@ const limitReached = (limit: number) =>
     'download_limit_reached',
   );
 
-/**
- * Takes one download from the line's allowance, atomically, so parallel requests cannot pass the limit.
- * A request from the first byte is a new download and counts; a request that resumes a started download
- * (a Range past byte 0) does not, but every line may receive at most (limit + 1) times the file's bytes,
- * so resuming cannot stand in for downloading again.
- */
-async function takeAllowance(db: Kysely<Database>, target: DownloadTarget, range: ResolvedRange | null): Promise<void> {
-  const start = range?.start ?? 0;
-  const length = range ? range.end - range.start + 1 : target.size;
-  const byteCap = sql<boolean>`bytes_sent + ${length} <= (download_limit + 1)::bigint * ${target.size}`;
-  const counts = start === 0 || target.downloadCount === 0;
-  const taken = await db
-    .updateTable('order_item_files')
-    .set(counts ? { download_count: sql`download_count + 1` } : { download_count: sql`download_count` })
-    .where('order_item_id', '=', target.itemId)
-    .where('file_id', '=', target.fileId)
-    .where(counts ? sql<boolean>`download_count < download_limit` : sql<boolean>`download_count >= 1`)
-    .where(byteCap)
-    .returning('download_count')
-    .executeTakeFirst();
-  if (!taken) throw limitReached(target.downloadLimit);
-}
-
-/** Counts the bytes that pass, to log what a download sent. */
+/** Counts the bytes that pass, to settle what a download really sent. */
 class ByteCounter extends Transform {
   bytes = 0;
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -165,13 +144,79 @@ class ByteCounter extends Transform {
   }
 }
 
+/** One header's value, or undefined when it is absent or repeated into a list Node could not join. */
+const single = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+
 /**
- * Answers a signed download: checks the link, the order and the allowance, logs it, then sends the exact
- * bytes (a `Range` gets 206, resumable) or, on S3, redirects to a presigned link that lives a minute.
- * A HEAD request answers the headers and is neither counted nor logged.
+ * The download answers an app is sending, each with its settlement. On close they are cut first (a client
+ * resumes elsewhere) and their settlements awaited before the database closes, so no reservation is left
+ * behind by a graceful stop.
+ */
+export class RunningDownloads {
+  /** Each answer still sending, with what resolves once it has ended and been settled. */
+  private readonly answers = new Map<ServerResponse, Promise<void>>();
+  private readonly settlements = new Set<Promise<void>>();
+
+  constructor(app: FastifyInstance) {
+    app.addHook('preClose', async () => {
+      const ending = [...this.answers.entries()].map(([answer, settled]) => {
+        answer.destroy();
+        return settled;
+      });
+      await Promise.allSettled(ending);
+    });
+    app.addHook('onClose', async () => this.settled());
+  }
+
+  /** Runs `settle` once the answer has ended, whole, cut off, or cut at ANSWER_MAX_SECONDS. */
+  track(answer: ServerResponse, settle: () => Promise<void>, log: FastifyBaseLogger, eventId: string): void {
+    const ended = () => {
+      const settling = settle().catch((error: unknown) => log.error({ err: error, eventId }, 'could not settle the bytes a download sent'));
+      this.settlements.add(settling);
+      void settling.finally(() => this.settlements.delete(settling));
+      return settling;
+    };
+    // The client may have gone while the reservation was written: its 'close' has passed already.
+    if (answer.closed) {
+      void ended();
+      return;
+    }
+    const timer = setTimeout(() => answer.destroy(), ANSWER_MAX_SECONDS * 1000);
+    timer.unref();
+    // 'close' comes after a whole answer and after a cut-off one alike.
+    const settled = new Promise<void>((resolve) => {
+      answer.once('close', () => {
+        clearTimeout(timer);
+        this.answers.delete(answer);
+        void ended().finally(resolve);
+      });
+    });
+    this.answers.set(answer, settled);
+  }
+
+  /** Resolves once every answer that ended so far is settled. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.settlements]);
+  }
+}
+
+/** Hourly: gives back reservations whose answer never ended (an instance stopped), an hour after any answer would have been cut. */
+export async function releaseStaleDownloads(app: FastifyInstance): Promise<void> {
+  const released = await releaseStaleReservations(app.db, ANSWER_MAX_SECONDS + 3600);
+  if (released > 0) app.log.warn({ released }, 'gave back download reservations of answers that never ended');
+}
+
+/**
+ * Answers a signed download as a static file server would (docs/decisions/035-downloads-that-resume.md):
+ * validators (a strong ETag from the SHA-256, Last-Modified), 304 for a matching If-None-Match or
+ * If-Modified-Since, one Range with 206 when If-Range (if any) names these bytes, and HEAD with the real
+ * headers; neither HEAD nor 304 is counted or logged. A GET reserves its bytes from the line's allowance
+ * before the first byte goes out, is logged, then streams the bytes, or on S3 redirects to a presigned link
+ * bound to its Range.
  */
 export async function serveDownload(
   app: FastifyInstance,
+  running: RunningDownloads,
   request: FastifyRequest,
   reply: FastifyReply,
   params: { id: string; fileId: string },
@@ -188,88 +233,108 @@ export async function serveDownload(
   if (target === 'refunded') throw new AppError('forbidden', 'This order was refunded, so its downloads no longer work.', 'order_refunded');
   if (!target) throw notFound('Download not found', 'download_not_found');
 
-  const rangeHeader = typeof request.headers.range === 'string' ? request.headers.range : undefined;
-  const asked = parseRangeHeader(rangeHeader);
+  const validators = fileValidators(target.sha256, target.storedAt);
+  const headers = request.headers;
+  const ifRange = single(headers['if-range']);
+  if (isNotModified({ ifNoneMatch: single(headers['if-none-match']), ifModifiedSince: single(headers['if-modified-since']) }, validators)) {
+    fileHeaders(reply, target, validators);
+    return reply.status(304).send(request.method === 'HEAD' ? Readable.from([]) : undefined);
+  }
+
+  const rangeHeader = single(headers.range);
+  // A Range with an If-Range naming other bytes (the file changed since the client's copy) gets the whole file.
+  const asked = ifRangeHolds(ifRange, validators) ? parseRangeHeader(rangeHeader) : null;
   const range = asked ? resolveRange(asked, target.size) : null;
   if (asked && !range) {
-    throw new AppError(
-      'range_not_satisfiable',
-      `The file has ${target.size} bytes: the range asked starts past its end.`,
-      'range_not_satisfiable',
-      {
-        'Content-Range': `bytes */${target.size}`,
-      },
-    );
+    throw new AppError('range_not_satisfiable', `The file has ${target.size} bytes: the range asked starts past its end.`, 'range_not_satisfiable', {
+      'Content-Range': `bytes */${target.size}`,
+    });
   }
+  const offset = range?.start ?? 0;
   const length = range ? range.end - range.start + 1 : target.size;
-  reply
-    .header('Cache-Control', 'private, no-store')
-    .header('Accept-Ranges', 'bytes')
-    .header('Content-Disposition', attachmentDisposition(target.name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox");
 
   if (request.method === 'HEAD') {
-    reply.header('Content-Type', target.contentType).header('Content-Length', String(length));
-    if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${target.size}`);
-    return reply.send();
+    if (!(await wouldAdmit(app.db, target, offset, length))) throw limitReached(target.downloadLimit);
+    fileHeaders(reply, target, validators);
+    bodyHeaders(reply, target, range, length);
+    // A stream, not nothing: Fastify's HEAD handling would answer Content-Length: 0 for an empty send.
+    return reply.send(Readable.from([]));
   }
 
   const requester = requesterOf(request);
-  const presigned = app.blobs.driver === 's3';
-  // On disk the file is opened before the allowance is taken: a file missing from storage costs the buyer nothing.
-  let blob: BlobBody | undefined;
-  if (!presigned) blob = await openBlob(app, target, range);
-  let eventId: string;
+  const logged = { requester, range: rangeHeader === undefined ? null : headerText(rangeHeader, RANGE_MAX) || null };
+  // On S3 the bucket answers, unless the request carries an If-Range or a Range not honoured: the bucket would
+  // read them against its own ETag or answer the Range anyway, so the API answers those itself.
+  const bucketAnswers = app.blobs.driver === 's3' && ifRange === undefined && (rangeHeader === undefined || range !== null);
+  if (bucketAnswers) return redirectToStorage(app, request, reply, target, range ? (rangeHeader?.trim() ?? null) : null, offset, length, logged);
+
+  // The file is opened before the allowance is taken: a file missing from storage costs the buyer nothing.
+  const blob = await openBlob(app, target, range);
+  let eventId: string | null;
   try {
-    if (presigned) await statBlob(app, target);
-    await takeAllowance(app.db, target, range);
-    eventId = await recordDownloadStart(app.db, requester, {
-      orderId: target.orderId,
-      itemId: target.itemId,
-      fileId: target.fileId,
-      range: rangeHeader ?? null,
-      // A redirect hands the bytes to S3: what the link was issued for is what is logged.
-      bytesSent: presigned ? length : null,
-    });
+    eventId = await reserveDownload(app.db, { target, offset, length, settledAtOnce: false, ...logged });
   } catch (error) {
-    blob?.body.destroy();
+    blob.body.destroy();
     throw error;
   }
-  request.log.info({ itemId: target.itemId, fileId: target.fileId, range: rangeHeader ?? null }, 'download started');
-
-  if (presigned) {
-    await app.db
-      .updateTable('order_item_files')
-      .set((eb) => ({ bytes_sent: eb('bytes_sent', '+', String(length)) }))
-      .where('order_item_id', '=', target.itemId)
-      .where('file_id', '=', target.fileId)
-      .execute();
-    const url = await app.blobs.presignedGet(target.storageKey, {
-      expiresInSeconds: PRESIGNED_SECONDS,
-      fileName: target.name,
-      contentType: target.contentType,
-    });
-    return reply.redirect(url!, 302);
+  if (eventId === null) {
+    blob.body.destroy();
+    throw limitReached(target.downloadLimit);
   }
+  request.log.info({ itemId: target.itemId, fileId: target.fileId, range: logged.range }, 'download started');
 
-  const body = blob!;
   const counter = new ByteCounter();
-  let logged = false;
-  const logBytes = () => {
-    if (logged) return;
-    logged = true;
-    recordBytesSent(app.db, { eventId, itemId: target.itemId, fileId: target.fileId }, counter.bytes).catch((error: unknown) =>
-      request.log.error({ err: error, eventId }, 'could not record the bytes a download sent'),
-    );
-  };
-  // 'close' comes after a whole answer and after a cut-off one alike.
-  reply.raw.once('close', logBytes);
-  reply.header('Content-Type', target.contentType).header('Content-Length', String(length));
-  if (body.range) reply.status(206).header('Content-Range', `bytes ${body.range.start}-${body.range.end}/${target.size}`);
+  const settling = eventId;
+  running.track(reply.raw, () => settleDownload(app.db, settling, counter.bytes), request.log, settling);
+  fileHeaders(reply, target, validators);
+  bodyHeaders(reply, target, blob.range, length);
   // pipeline, not pipe: an answer cut off (or a read that fails) destroys the file's stream too, so its
   // descriptor closes at once; the error itself reaches Fastify through the counter.
-  return reply.send(pipeline(body.body, counter, () => {}));
+  return reply.send(pipeline(blob.body, counter, () => {}));
+}
+
+/** The file's headers, on the answers that are the file (never on a refusal: a browser would save its text under the file's name). */
+function fileHeaders(reply: FastifyReply, target: DownloadTarget, validators: Validators): void {
+  reply
+    .header('Cache-Control', 'private, no-store')
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', validators.etag)
+    .header('Last-Modified', httpDate(validators.lastModified))
+    .header('Content-Disposition', attachmentDisposition(target.name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox");
+}
+
+function bodyHeaders(reply: FastifyReply, target: DownloadTarget, range: ResolvedRange | null, length: number): void {
+  reply.header('Content-Type', target.contentType).header('Content-Length', String(length));
+  if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${target.size}`);
+}
+
+/**
+ * S3: the bytes go from the bucket, so the API never sees them. The answer's bytes are reserved and counted
+ * as sent at once (never given back), and the presigned link is bound to the Range it was reserved for.
+ */
+async function redirectToStorage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: DownloadTarget,
+  range: string | null,
+  offset: number,
+  length: number,
+  logged: Pick<DownloadRequest, 'requester' | 'range'>,
+): Promise<unknown> {
+  await statBlob(app, target);
+  const eventId = await reserveDownload(app.db, { target, offset, length, settledAtOnce: true, ...logged });
+  if (eventId === null) throw limitReached(target.downloadLimit);
+  request.log.info({ itemId: target.itemId, fileId: target.fileId, range: logged.range }, 'download started');
+  const url = await app.blobs.presignedGet(target.storageKey, {
+    expiresInSeconds: PRESIGNED_SECONDS,
+    fileName: target.name,
+    contentType: target.contentType,
+    ...(range === null ? {} : { range }),
+  });
+  return reply.redirect(url!, 302);
 }
 
 async function openBlob(app: FastifyInstance, target: DownloadTarget, range: ResolvedRange | null): Promise<BlobBody> {

@@ -3,14 +3,15 @@ import { recordAuditChange } from '../audit/audit-trail.ts';
 import { csvAttachment } from '../http/csv.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { deliveryLog, deliveryLogCsv } from './delivery-log.ts';
-import { serveDownload } from './downloads.ts';
+import { RunningDownloads, serveDownload } from './downloads.ts';
 import { listProductFiles, removeProductFile, uploadProductFile } from './product-files.ts';
 
 export function deliveryHandlers(
   app: FastifyInstance,
 ): Pick<RouteHandlers, 'download' | 'adminListProductFiles' | 'adminUploadProductFile' | 'adminDeleteProductFile' | 'adminDeliveryLog'> {
+  const running = new RunningDownloads(app);
   return {
-    download: async ({ params, query, request, reply }) => serveDownload(app, request, reply, params, query),
+    download: async ({ params, query, request, reply }) => serveDownload(app, running, request, reply, params, query),
 
     adminListProductFiles: async ({ params }) => ({ files: await listProductFiles(app.db, params.id) }),
     adminUploadProductFile: async ({ params, request }) => {

@@ -4,6 +4,7 @@ import { pruneSessions } from '../auth/handlers.ts';
 import { pruneAccountTokens } from '../auth/account-links.ts';
 import { pruneLoginThrottle } from '../auth/login-throttle.ts';
 import { pruneTwoFactorChallenges } from '../auth/two-factor-challenge.ts';
+import { releaseStaleDownloads } from '../delivery/downloads.ts';
 import { sendDueMail } from '../mail/outbox.ts';
 import { expireStaleOrders } from '../orders/order-service.ts';
 import { reconcilePayments } from '../payments/payment-service.ts';
@@ -44,6 +45,8 @@ export const backgroundJobsPlugin = fp(
     // Ended sessions and forgotten sign-in counters; hourly is plenty.
     if (orderSweepSeconds > 0)
       every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db), pruneAccountTokens(app), pruneTwoFactorChallenges(app.db)]));
+    // Download reservations an instance that stopped mid-answer left behind (docs/decisions/035-downloads-that-resume.md).
+    if (orderSweepSeconds > 0) every(app, 3600, 'download reservations', () => releaseStaleDownloads(app));
   },
   { name: 'background-jobs', dependencies: ['config', 'db', 'payments', 'routes'] },
 );

@@ -85,6 +85,11 @@ export interface PresignOptions {
   /** The name the browser saves the file under; any Unicode (see content-disposition.ts). */
   fileName: string;
   contentType: string;
+  /**
+   * A `Range` header (`bytes=...`) the link is bound to: it is signed, so the storage refuses the link
+   * without exactly that header, and a link issued for some bytes never serves the whole file.
+   */
+  range?: string;
 }
 
 export type BlobStoreErrorCode = 'not_found' | 'too_large' | 'range_not_satisfiable' | 'invalid_key' | 'invalid_argument' | 'key_conflict';

@@ -188,9 +188,12 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(new this.sdk.s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async presignedGet(key: string, { expiresInSeconds, fileName, contentType }: PresignOptions): Promise<string> {
+  async presignedGet(key: string, { expiresInSeconds, fileName, contentType, range }: PresignOptions): Promise<string> {
     assertSafeKey(key);
     assertContentType(contentType);
+    if (range !== undefined && !/^bytes=[\x21-\x7e]{1,100}$/.test(range)) {
+      throw new BlobStoreError('invalid_argument', `Not a Range header: ${JSON.stringify(range.slice(0, 80))}`);
+    }
     if (!Number.isSafeInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_PRESIGN_SECONDS) {
       throw new BlobStoreError('invalid_argument', `expiresInSeconds must be from 1 to ${MAX_PRESIGN_SECONDS} (got ${expiresInSeconds})`);
     }
@@ -199,8 +202,10 @@ export class S3BlobStore implements BlobStore {
       Key: key,
       ResponseContentDisposition: attachmentDisposition(fileName),
       ResponseContentType: contentType,
+      ...(range === undefined ? {} : { Range: range }),
     });
-    return this.sdk.getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+    // The Range stays a header and is signed (never hoisted into the query), so S3 serves only those bytes.
+    return this.sdk.getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, ...(range === undefined ? {} : { signableHeaders: new Set(['range']) }) });
   }
 
   async close(): Promise<void> {

@@ -84,7 +84,7 @@ export function AccountPage() {
         {orders.data && orders.data.orders.length > 0 && (
           <>
             <p className={styles.muted}>
-              Download links work for 15 minutes; this page renews them while it is open, or use Refresh links.
+              Download links expire after a while; this page renews them while it is open, or use Refresh links.
             </p>
             <ul className={styles.orderList} aria-busy={orders.isFetching || undefined}>
               {orders.data.orders.map((order) => (

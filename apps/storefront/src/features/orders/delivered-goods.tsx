@@ -29,7 +29,7 @@ export function orderHasGoods(order: GuestOrderView): order is Order {
 /**
  * The delivered goods of an order: per line its licence keys (each with a Copy key button) and its files
  * (each with a Download button and how much of its download limit is used). Download links are signed
- * for 15 minutes; the pages refetch the order before that, and shortly after each download.
+ * for a day by default; the pages refetch the order every 10 minutes, and shortly after each download.
  */
 export function DeliveredGoods({ order, headingLevel = 2 }: { order: Order; headingLevel?: 2 | 4 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h4';

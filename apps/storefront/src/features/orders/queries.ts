@@ -11,8 +11,9 @@ export const orderKeys = {
 };
 
 /**
- * Download links in an answer expire after 15 minutes: a page showing them refetches well before that,
- * and every visit asks again (staleTime 0), so a link on screen always works.
+ * Download links in an answer expire after the API's DOWNLOAD_LINK_SECONDS (a day by default, 15 minutes at
+ * the least): a page showing them refetches well before that, and every visit asks again (staleTime 0), so
+ * a link on screen always works.
  */
 export const DOWNLOAD_LINK_REFRESH_MS = 10 * 60_000;
 
