@@ -405,6 +405,17 @@ describe('orders export in the audit trail', () => {
     expect(await exportEntries()).toHaveLength(before + 1);
   });
 
+  it('answers a HEAD with the export’s headers alone, handing out no row and recording nothing', async () => {
+    const before = (await exportEntries()).length;
+    const head = await t.request({ method: 'HEAD', url: '/api/admin/orders/export.csv', token: admin });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(head.headers['content-disposition']).toMatch(/^attachment; filename="orders-/);
+    expect(head.body).toBe('');
+    await auditWritesSettled(t.app);
+    expect(await exportEntries()).toHaveLength(before);
+  });
+
   it('records an export the client cut short as incomplete, with the rows handed out', { timeout: 60_000 }, async () => {
     const count = 20_000;
     await insertBulkOrders('cut.test', count);

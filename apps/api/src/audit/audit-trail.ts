@@ -141,7 +141,8 @@ export function auditHook(app: FastifyInstance, name: RouteName) {
   };
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const caller = request.caller;
-    if (!caller || caller.role !== 'admin') return payload;
+    // A HEAD of an audited read (the export) answers headers only: nothing was handed out or changed.
+    if (!caller || caller.role !== 'admin' || request.method === 'HEAD') return payload;
     const status = reply.statusCode;
     if (payload instanceof Readable) {
       const pending = writesOf(app);

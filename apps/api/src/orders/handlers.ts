@@ -77,12 +77,14 @@ export function orderHandlers(
     // Streamed page by page: any number of orders in bounded memory (docs/decisions/032-orders-csv-export.md).
     // Every buyer's email leaves the store: the audit trail records who, the filter and the rows, once the stream ends.
     adminExportOrders: async ({ query, caller, request, reply }) => {
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', csvAttachment(exportFileName(new Date())));
+      // A HEAD (Fastify answers one for every GET) hands nothing out: no query, no rows, no audit entry.
+      if (request.method === 'HEAD') return reply.send();
       const filter = { search: query.search ?? null, status: query.status ?? null, dispute: query.dispute ?? null };
       const stream = orderExportStream(app.db, query, ({ rows, complete }) => {
         request.log.info({ by: caller.id, filter: query, rows, complete }, 'orders exported');
         recordAuditChange(request, { targetLabel: `${rows} ${rows === 1 ? 'order' : 'orders'}`, after: { ...filter, rows, complete } });
       });
-      reply.type('text/csv; charset=utf-8').header('Content-Disposition', csvAttachment(exportFileName(new Date())));
       return reply.send(stream);
     },
 
