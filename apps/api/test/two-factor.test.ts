@@ -1,6 +1,7 @@
 import { AuthResponseSchema, TwoFactorChallengeSchema, TWO_FACTOR } from '@store/contracts';
 import { Value } from 'typebox/value';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOGIN_POLICIES } from '../src/auth/login-throttle.ts';
 import { openTotpSecret } from '../src/auth/two-factor.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { createEnrolledStaff, createStaff, totpCode, type Staff } from './helpers/staff.ts';
@@ -180,8 +181,9 @@ describe('signing in with two-factor sign-in on', () => {
   it('counts wrong codes against the account like wrong passwords: locked, even for the right code', async () => {
     const staff = await createEnrolledStaff(t);
     const token = await passwordStep(staff);
-    // Staff have three free attempts (the password step is one until the code is right); the third sets the lock.
-    for (let attempt = 0; attempt < 2; attempt += 1) expect((await secondStep(token, { code: '000000' })).statusCode).toBe(400);
+    // Staff have three free attempts (the right password is not one of them); the third wrong code sets the lock.
+    for (let attempt = 0; attempt < LOGIN_POLICIES.admin.free; attempt += 1)
+      expect((await secondStep(token, { code: '000000' })).statusCode).toBe(400);
     const locked = await secondStep(token, { code: totpCode(staff.secret, 1) });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('account_locked');
@@ -192,10 +194,12 @@ describe('signing in with two-factor sign-in on', () => {
 
   it('does not let a right password reset the count between guesses of the code', async () => {
     const staff = await createEnrolledStaff(t);
-    expect((await secondStep(await passwordStep(staff), { code: '000000' })).statusCode).toBe(400);
-    // The right password again does not start the count again: it is the third attempt, and the lock follows.
+    for (let attempt = 1; attempt < LOGIN_POLICIES.admin.free; attempt += 1)
+      expect((await secondStep(await passwordStep(staff), { code: '000000' })).statusCode).toBe(400);
+    // The right password again does not start the count again: this guess is the third, and sets the lock.
     const token = await passwordStep(staff);
-    expect((await secondStep(token, { code: '000001' })).statusCode).toBe(429);
+    expect((await secondStep(token, { code: '000001' })).statusCode).toBe(400);
+    expect((await secondStep(token, { code: totpCode(staff.secret, 1) })).statusCode).toBe(429);
   });
 
   it('ends the second step after five wrong codes, whatever the account lock says', async () => {
@@ -255,6 +259,71 @@ describe('signing in with two-factor sign-in on', () => {
     const response = await secondStep(token, { code: totpCode(staff.secret, 1) });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('account_disabled');
+  });
+});
+
+describe('the owner is never locked out by their own right password', () => {
+  const throttleRows = (userId: string) =>
+    t.app.db.selectFrom('login_throttle').selectAll().where('key', 'like', `user:${userId}%`).execute();
+
+  it('lets the password and a code, then the password and a recovery code, in after many abandoned sign-ins', async () => {
+    const staff = await createEnrolledStaff(t);
+    // A closed tab, a phone not at hand: twice staff's free attempts of right passwords whose code never came.
+    for (let abandoned = 0; abandoned < 2 * LOGIN_POLICIES.admin.free; abandoned += 1) await passwordStep(staff);
+    expect(await throttleRows(staff.id)).toEqual([expect.objectContaining({ failures: 0, locked_until: null })]);
+
+    const withCode = await secondStep(await passwordStep(staff), { code: totpCode(staff.secret, 1) });
+    expect(withCode.statusCode).toBe(200);
+    expect(withCode.json().user.id).toBe(staff.id);
+    const withRecoveryCode = await secondStep(await passwordStep(staff), { recovery_code: staff.recoveryCodes[0]! });
+    expect(withRecoveryCode.statusCode).toBe(200);
+  });
+
+  it('lets the owner in once a lock has run out: the right password sets no new lock, and the code follows within the second step', async () => {
+    const staff = await createEnrolledStaff(t);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const token = await passwordStep(staff);
+    // Wrong codes are guesses: staff's third one locks the account for a minute.
+    for (let attempt = 0; attempt < LOGIN_POLICIES.admin.free; attempt += 1) {
+      expect((await secondStep(token, { code: '000000' })).json().code).toBe('invalid_two_factor_code');
+    }
+    const locked = await login(staff);
+    expect(locked.statusCode).toBe(429);
+    const wait = Number(locked.headers['retry-after']);
+    expect(wait).toBe(LOGIN_POLICIES.admin.firstLockSeconds);
+
+    vi.setSystemTime(Date.now() + wait * 1000 + 1000);
+    const fresh = await passwordStep(staff);
+    // Nearly the whole life of the second step later, the code still signs in.
+    vi.setSystemTime(Date.now() + (TWO_FACTOR.challengeSeconds - 5) * 1000);
+    const response = await secondStep(fresh, { code: totpCode(staff.secret) });
+    expect(response.statusCode).toBe(200);
+    expect(await throttleRows(staff.id)).toEqual([]);
+  });
+
+  it('counts only the wrong ones of right and wrong passwords sent at once, and checks no more wrong ones than the free attempts', async () => {
+    const staff = await createEnrolledStaff(t);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => login({ username: staff.username, password: i % 2 === 0 ? staff.password : `guess-${i}` })),
+    );
+    const wrongChecked = answers.filter((answer) => answer.statusCode === 401).length;
+    expect(wrongChecked).toBeLessThanOrEqual(LOGIN_POLICIES.admin.free);
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
+    const [row] = await throttleRows(staff.id);
+    expect(row?.failures).toBe(wrongChecked);
+    if (wrongChecked < LOGIN_POLICIES.admin.free) expect(row?.locked_until).toBeNull();
+  });
+
+  it('still counts a wrong code after a lock has run out, and locks for twice as long', async () => {
+    const staff = await createEnrolledStaff(t);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const token = await passwordStep(staff);
+    for (let attempt = 0; attempt < LOGIN_POLICIES.admin.free; attempt += 1) await secondStep(token, { code: '000000' });
+    vi.setSystemTime(Date.now() + LOGIN_POLICIES.admin.firstLockSeconds * 1000 + 1000);
+    expect((await secondStep(await passwordStep(staff), { code: '000001' })).statusCode).toBe(400);
+    const locked = await login(staff);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBe(2 * LOGIN_POLICIES.admin.firstLockSeconds);
   });
 });
 

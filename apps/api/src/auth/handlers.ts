@@ -7,7 +7,7 @@ import { AppError, conflict } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { mailVerificationLink } from './email-verification.ts';
-import { beginAttempt, LOGIN_POLICIES, recordSuccess, throttleKey } from './login-throttle.ts';
+import { beginAttempt, LOGIN_POLICIES, recordSuccess, refundAttempt, throttleKey } from './login-throttle.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { startTwoFactorChallenge } from './two-factor-challenge.ts';
@@ -54,15 +54,17 @@ export function authHandlers(app: FastifyInstance): Pick<RouteHandlers, 'registe
     // Throttled per account (and per unknown name) before the password is even checked: see login-throttle.ts.
     login: async ({ body, request }) => {
       const row = await findUserByLogin(app.db, body.username);
-      await beginAttempt(app.db, await throttleKey(app.db, row, body.username, request.ip), LOGIN_POLICIES[row?.role ?? 'user']);
+      const attempt = await beginAttempt(app.db, await throttleKey(app.db, row, body.username, request.ip), LOGIN_POLICIES[row?.role ?? 'user']);
       const valid = await verifyPassword(row?.password_hash, body.password);
       if (!row || !valid) {
         request.log.info({ userId: row?.id ?? null }, 'login failed: wrong username or password');
         throw new AppError('unauthorized', 'Incorrect username or password', 'invalid_credentials');
       }
       // With two-factor sign-in the password is half of it: the counters start again only after the code
-      // (else a known password would reset them between guesses of the code), and no session yet.
+      // (else a known password would reset them between guesses of the code), and no session yet. The
+      // right password takes its attempt back, so abandoned second steps never lock the owner out (015).
       if (row.totp_enabled_at) {
+        await refundAttempt(app.db, attempt);
         if (!row.is_active) throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
         request.log.info({ userId: row.id }, 'password accepted, second factor asked for');
         return startTwoFactorChallenge(app, row);
