@@ -39,7 +39,7 @@ const userRow = (id: string) => t.app.db.selectFrom('users').selectAll().where('
 describe('setting up two-factor sign-in', () => {
   it('answers a secret, its otpauth URI and a QR code made here, and keeps the secret sealed at rest', async () => {
     const staff = await createStaff(t);
-    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token });
+    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } });
     expect(response.statusCode).toBe(200);
     const setup = response.json();
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -62,19 +62,19 @@ describe('setting up two-factor sign-in', () => {
 
   it('turns on only with a right code of the new secret, then answers ten distinct recovery codes once', async () => {
     const staff = await createStaff(t);
-    const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token })).json();
+    const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } })).json();
 
     const wrong = await t.request({
       method: 'POST',
       url: '/api/auth/2fa/enable',
       token: staff.token,
-      payload: { code: totpCode(secret, 3) },
+      payload: { password: staff.password, code: totpCode(secret, 3) },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('invalid_two_factor_code');
     expect((await userRow(staff.id)).totp_enabled_at).toBeNull();
 
-    const right = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { code: totpCode(secret) } });
+    const right = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { password: staff.password, code: totpCode(secret) } });
     expect(right.statusCode).toBe(200);
     const codes = right.json().recovery_codes as string[];
     expect(codes).toHaveLength(TWO_FACTOR.recoveryCodes);
@@ -90,7 +90,7 @@ describe('setting up two-factor sign-in', () => {
     expect(status.json()).toMatchObject({ enabled: true, recovery_codes_left: 10, required: false });
     // Neither the status nor a second setup gives the secret out again.
     expect(status.body).not.toContain(secret);
-    const again = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token });
+    const again = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('two_factor_already_enabled');
     expect(again.body).not.toContain(secret);
@@ -98,7 +98,7 @@ describe('setting up two-factor sign-in', () => {
 
   it('refuses to turn on before a setup was started', async () => {
     const staff = await createStaff(t);
-    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { code: '123456' } });
+    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { password: staff.password, code: '123456' } });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('two_factor_setup_missing');
   });
@@ -106,16 +106,74 @@ describe('setting up two-factor sign-in', () => {
   it("ends the account's other sessions, opened with the password alone", async () => {
     const staff = await createStaff(t);
     const other = (await login(staff)).json().access_token as string;
-    const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token })).json();
-    await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { code: totpCode(secret) } });
+    const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } })).json();
+    await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { password: staff.password, code: totpCode(secret) } });
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: other })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: staff.token })).statusCode).toBe(200);
   });
 
   it('is for staff: a shopper is refused', async () => {
     const { token } = await t.registerUser();
-    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token });
+    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token, payload: { password: 'any-password' } });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('changing two-factor sign-in asks for the password again', () => {
+  const post = (staff: Staff, url: string, payload: object) => t.request({ method: 'POST', url: `/api/auth/2fa/${url}`, token: staff.token, payload });
+  const unusedRecoveryCodes = async (userId: string) =>
+    (await t.app.db.selectFrom('recovery_codes').select('code_digest').where('user_id', '=', userId).where('used_at', 'is', null).execute()).map(
+      (row) => row.code_digest,
+    );
+
+  it('refuses to start the setup with a stolen session alone: no password, or a wrong one, and no secret is made', async () => {
+    const staff = await createStaff(t);
+    const missing = await post(staff, 'setup', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Enter your password', code: 'validation_error' });
+    const wrong = await post(staff, 'setup', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'The password is not correct', code: 'invalid_current_password' });
+    expect(await userRow(staff.id)).toMatchObject({ totp_secret: null, totp_enabled_at: null });
+  });
+
+  it('refuses to turn it on without the password, or with a wrong one, even with the right code', async () => {
+    const staff = await createStaff(t);
+    const { secret } = (await post(staff, 'setup', { password: staff.password })).json();
+    const missing = await post(staff, 'enable', { code: totpCode(secret) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Enter your password', code: 'validation_error' });
+    const wrong = await post(staff, 'enable', { password: 'not-the-password', code: totpCode(secret) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'The password is not correct', code: 'invalid_current_password' });
+    expect((await userRow(staff.id)).totp_enabled_at).toBeNull();
+    expect(await t.app.db.selectFrom('recovery_codes').select('id').where('user_id', '=', staff.id).execute()).toEqual([]);
+    // The owner's own session, which the enabling ends for everyone else, still works for the thief's.
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', token: staff.token })).statusCode).toBe(200);
+  });
+
+  it('refuses new recovery codes without the password, or with a wrong one, even with the right code: the old ones stay', async () => {
+    const staff = await createEnrolledStaff(t);
+    const before = await unusedRecoveryCodes(staff.id);
+    const missing = await post(staff, 'recovery-codes', { code: totpCode(staff.secret, 1) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Enter your password', code: 'validation_error' });
+    const wrong = await post(staff, 'recovery-codes', { password: 'not-the-password', code: totpCode(staff.secret, 1) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'The password is not correct', code: 'invalid_current_password' });
+    expect(await unusedRecoveryCodes(staff.id)).toEqual(before);
+    // The code was not taken by the refused request: it still signs in.
+    expect((await secondStep(await passwordStep(staff), { code: totpCode(staff.secret, 1) })).statusCode).toBe(200);
+  });
+
+  it('counts a wrong password there like a wrong password at sign-in, so a stolen session cannot guess it', async () => {
+    const staff = await createStaff(t);
+    for (let attempt = 0; attempt < LOGIN_POLICIES.admin.free; attempt += 1)
+      expect((await post(staff, 'setup', { password: `guess-${attempt}` })).statusCode).toBe(400);
+    const locked = await post(staff, 'setup', { password: staff.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('account_locked');
+    expect((await userRow(staff.id)).totp_secret).toBeNull();
   });
 });
 
@@ -358,13 +416,13 @@ describe('recovery codes', () => {
 
   it('are replaced by new ones with a code; the old ones stop working', async () => {
     const staff = await createEnrolledStaff(t);
-    const wrong = await t.request({ method: 'POST', url: '/api/auth/2fa/recovery-codes', token: staff.token, payload: { code: '000000' } });
+    const wrong = await t.request({ method: 'POST', url: '/api/auth/2fa/recovery-codes', token: staff.token, payload: { password: staff.password, code: '000000' } });
     expect(wrong.statusCode).toBe(400);
     const response = await t.request({
       method: 'POST',
       url: '/api/auth/2fa/recovery-codes',
       token: staff.token,
-      payload: { code: totpCode(staff.secret, 1) },
+      payload: { password: staff.password, code: totpCode(staff.secret, 1) },
     });
     expect(response.statusCode).toBe(200);
     const fresh = response.json().recovery_codes as string[];
@@ -440,12 +498,12 @@ describe('requiring two-factor sign-in of every staff account', () => {
       expect((await t.request({ method: 'GET', url: '/api/auth/me', token: staff.token })).statusCode).toBe(200);
       const status = await t.request({ method: 'GET', url: '/api/auth/2fa', token: staff.token });
       expect(status.json()).toMatchObject({ enabled: false, required: true });
-      const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token })).json();
+      const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } })).json();
       const enabled = await t.request({
         method: 'POST',
         url: '/api/auth/2fa/enable',
         token: staff.token,
-        payload: { code: totpCode(secret) },
+        payload: { password: staff.password, code: totpCode(secret) },
       });
       expect(enabled.statusCode).toBe(200);
       expect((await adminStats(staff.token)).statusCode).toBe(200);

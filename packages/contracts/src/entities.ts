@@ -200,17 +200,22 @@ export type TwoFactorLoginBody = Static<typeof TwoFactorLoginBodySchema>;
 export const SecondFactorBodySchema = Type.Object(SecondFactorFields, { additionalProperties: false });
 export type SecondFactorBody = Static<typeof SecondFactorBodySchema>;
 
-/** Turning two-factor sign-in off: the password and a second factor. */
-export const TwoFactorDisableBodySchema = Type.Object(
-  {
-    password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, errorMessage: 'Enter your password' }),
-    ...SecondFactorFields,
-  },
-  { additionalProperties: false },
-);
+/** The account's password, asked again before any change of how it signs in (docs/decisions/030-two-factor-sign-in.md). */
+const AccountPasswordSchema = Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, errorMessage: 'Enter your password' });
+
+/** Starting the setup: the password, so a stolen session alone cannot enrol another phone. */
+export const TwoFactorSetupBodySchema = Type.Object({ password: AccountPasswordSchema }, { additionalProperties: false });
+export type TwoFactorSetupBody = Static<typeof TwoFactorSetupBodySchema>;
+
+/** Turning two-factor sign-in off, or new recovery codes: the password and a second factor. */
+export const TwoFactorDisableBodySchema = Type.Object({ password: AccountPasswordSchema, ...SecondFactorFields }, { additionalProperties: false });
 export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBodySchema>;
 
-export const TwoFactorEnableBodySchema = Type.Object({ code: TotpCodeSchema }, { additionalProperties: false });
+export const TwoFactorRecoveryCodesBodySchema = TwoFactorDisableBodySchema;
+export type TwoFactorRecoveryCodesBody = Static<typeof TwoFactorRecoveryCodesBodySchema>;
+
+/** Turning it on: the password and a code of the new secret. */
+export const TwoFactorEnableBodySchema = Type.Object({ password: AccountPasswordSchema, code: TotpCodeSchema }, { additionalProperties: false });
 export type TwoFactorEnableBody = Static<typeof TwoFactorEnableBodySchema>;
 
 /** The caller's two-factor sign-in. */

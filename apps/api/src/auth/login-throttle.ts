@@ -69,19 +69,19 @@ export async function beginAttempt(db: Kysely<Database>, key: string, policy: Th
   const outcome = await db.transaction().execute(async (trx) => {
     await trx.insertInto('login_throttle').values({ key, failures: 0, locked_until: null, last_attempt_at: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
     const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
-    if (row.locked_until && row.locked_until > now) return { retryAfter: Math.ceil((row.locked_until.getTime() - now.getTime()) / 1000) };
+    if (row.locked_until && row.locked_until > now) return Math.ceil((row.locked_until.getTime() - now.getTime()) / 1000);
     const failures = (now.getTime() - row.last_attempt_at.getTime() > FORGET_AFTER_MS ? 0 : row.failures) + 1;
     const seconds = lockSeconds(policy, failures);
     const lockSet = seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null;
     await trx.updateTable('login_throttle').set({ failures, locked_until: lockSet, last_attempt_at: now }).where('key', '=', key).execute();
-    return { attempt: { key, policy, lockSet, lockBefore: row.locked_until } };
+    return { key, policy, lockSet, lockBefore: row.locked_until } satisfies Attempt;
   });
-  if ('retryAfter' in outcome) {
-    throw new AppError('too_many_requests', `Too many failed sign-ins for this account. Try again in ${describeWait(outcome.retryAfter)}.`, 'account_locked', {
-      'Retry-After': String(outcome.retryAfter),
+  if (typeof outcome === 'number') {
+    throw new AppError('too_many_requests', `Too many failed sign-ins for this account. Try again in ${describeWait(outcome)}.`, 'account_locked', {
+      'Retry-After': String(outcome),
     });
   }
-  return outcome.attempt;
+  return outcome;
 }
 
 /**

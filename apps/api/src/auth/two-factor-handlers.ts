@@ -41,7 +41,8 @@ const RECOVERY_CODES_MESSAGE =
 /**
  * Two-factor sign-in for staff (docs/decisions/030-two-factor-sign-in.md): the setup (a secret sealed at
  * rest, its QR code, a code to confirm, ten recovery codes), turning it off, new recovery codes, and the
- * sign-in's second step. Every check of a code counts against the same per-account limit as the password.
+ * sign-in's second step. Every change asks for the password again, and every check of a password or a code
+ * counts against the same per-account limit as the sign-in.
  */
 export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, TwoFactorRoutes> {
   async function account(id: string): Promise<UserRow> {
@@ -50,10 +51,15 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
     return row;
   }
 
-  /** A second factor checked under the sign-in throttle: a stolen session must not become a way to guess codes. */
-  async function checkThrottled(row: UserRow, factor: SecondFactor, ip: string): Promise<void> {
+  /**
+   * The password asked again before a change of how the account signs in, and the second factor when it
+   * has one, under the sign-in throttle like the password change's current password: a stolen session
+   * must become neither a way to guess them nor a way to change them (docs/decisions/015-trust.md, 030).
+   */
+  async function confirmOwner(row: UserRow, password: string, factor: SecondFactor | null, ip: string): Promise<void> {
     await beginAttempt(app.db, await throttleKey(app.db, row, row.username, ip), LOGIN_POLICIES[row.role]);
-    if (!(await checkSecondFactor(app.db, app.dataCipher, row, factor))) throw wrongCode();
+    if (!(await verifyPassword(row.password_hash, password))) throw badRequest('The password is not correct', 'invalid_current_password');
+    if (factor && !(await checkSecondFactor(app.db, app.dataCipher, row, factor))) throw wrongCode();
     await recordSuccess(app.db, row.id, ip);
   }
 
@@ -97,10 +103,11 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
     },
 
     // A new secret each time, kept sealed until a code confirms it; nothing changes for the sign-in yet.
-    twoFactorSetup: async ({ caller, request }) => {
+    twoFactorSetup: async ({ body, caller, request }) => {
       const row = await account(caller.id);
       if (row.totp_enabled_at)
         throw conflict('Two-factor sign-in is on already. Turn it off first to set up another app.', 'two_factor_already_enabled');
+      await confirmOwner(row, body.password, null, request.ip);
       const secret = newTotpSecret();
       const result = await app.db
         .updateTable('users')
@@ -120,6 +127,7 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
       const row = await account(caller.id);
       if (row.totp_enabled_at) throw conflict('Two-factor sign-in is on already.', 'two_factor_already_enabled');
       if (!row.totp_secret) throw conflict('Start the setup first: scan the QR code, then enter the code.', 'two_factor_setup_missing');
+      await confirmOwner(row, body.password, null, request.ip);
       const step = matchingStep(openTotpSecret(app.dataCipher, row.id, row.totp_secret), body.code, Date.now());
       if (step === null)
         throw badRequest(
@@ -161,13 +169,7 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
           'two_factor_required_by_settings',
         );
       }
-      const factor = secondFactorOf(body);
-      await beginAttempt(app.db, await throttleKey(app.db, row, row.username, request.ip), LOGIN_POLICIES[row.role]);
-      if (!(await verifyPassword(row.password_hash, body.password))) {
-        throw badRequest('The password is not correct', 'invalid_current_password');
-      }
-      if (!(await checkSecondFactor(app.db, app.dataCipher, row, factor))) throw wrongCode();
-      await recordSuccess(app.db, row.id, request.ip);
+      await confirmOwner(row, body.password, secondFactorOf(body), request.ip);
       await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
@@ -185,7 +187,7 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
     twoFactorRecoveryCodes: async ({ body, caller, request }) => {
       const row = await account(caller.id);
       if (!row.totp_enabled_at) throw conflict('Two-factor sign-in is not on.', 'two_factor_not_enabled');
-      await checkThrottled(row, secondFactorOf(body), request.ip);
+      await confirmOwner(row, body.password, secondFactorOf(body), request.ip);
       const codes = await newCodes(row.id);
       request.log.info({ userId: row.id }, 'new recovery codes made');
       recordAuditChange(request, { ...ownAccount(row), before: { recovery_codes: 'earlier set' }, after: { recovery_codes: 'new set of ten' } });
