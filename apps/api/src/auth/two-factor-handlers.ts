@@ -4,10 +4,12 @@ import { recordAuditChange } from '../audit/audit-trail.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
+import { sendMailSoon } from '../mail/outbox.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { sessionAnswer } from './handlers.ts';
 import { beginAttempt, LOGIN_POLICIES, recordSuccess, throttleKey } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
+import { composeSecurityNotice, noticeSource, queueSecurityNotice, recordSignIn } from './security-notices.ts';
 import {
   checkSecondFactor,
   countRecoveryCodesLeft,
@@ -63,11 +65,6 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
     await recordSuccess(app.db, row.id, ip);
   }
 
-  async function newCodes(userId: string): Promise<string[]> {
-    const codes = newRecoveryCodes();
-    await app.db.transaction().execute((trx) => storeRecoveryCodes(trx, app.dataCipher, userId, codes));
-    return codes;
-  }
 
   return {
     loginTwoFactor: async ({ body, request }) => {
@@ -85,8 +82,11 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
         throw wrongCode();
       }
       if (!(await spendTwoFactorChallenge(app.db, challenge.id))) throw tokenInvalid();
-      await recordSuccess(app.db, user.id, request.ip);
-      if (!user.is_active) throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
+      if (!user.is_active) {
+        await recordSuccess(app.db, user.id, request.ip);
+        throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
+      }
+      await recordSignIn(app, user, request);
       request.log.info({ userId: user.id, factor: factor.kind }, 'signed in with a second factor');
       return sessionAnswer(app, user, request.ip);
     },
@@ -135,7 +135,8 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
           'invalid_two_factor_code',
         );
       const codes = newRecoveryCodes();
-      const ended = await app.db.transaction().execute(async (trx) => {
+      const notice = await composeSecurityNotice(app, row, 'two_factor_on', noticeSource(app, request));
+      const { ended, mailId } = await app.db.transaction().execute(async (trx) => {
         // The secret checked is the one turned on: a setup started again meanwhile (another tab) fails this.
         const result = await trx
           .updateTable('users')
@@ -153,8 +154,9 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
           .where('user_id', '=', row.id)
           .where('id', '!=', caller.sessionId)
           .executeTakeFirst();
-        return Number(deleted.numDeletedRows);
+        return { ended: Number(deleted.numDeletedRows), mailId: await queueSecurityNotice(trx, notice) };
       });
+      sendMailSoon(app, mailId);
       request.log.info({ userId: row.id, sessionsEnded: ended }, 'two-factor sign-in turned on');
       recordAuditChange(request, { ...ownAccount(row), before: { two_factor: false }, after: { two_factor: true } });
       return { recovery_codes: codes, message: RECOVERY_CODES_MESSAGE };
@@ -170,14 +172,17 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
         );
       }
       await confirmOwner(row, body.password, secondFactorOf(body), request.ip);
-      await app.db.transaction().execute(async (trx) => {
+      const notice = await composeSecurityNotice(app, row, 'two_factor_off', noticeSource(app, request));
+      const mailId = await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
           .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
           .where('id', '=', row.id)
           .execute();
         await trx.deleteFrom('recovery_codes').where('user_id', '=', row.id).execute();
+        return queueSecurityNotice(trx, notice);
       });
+      sendMailSoon(app, mailId);
       await dropTwoFactorChallenges(app.db, row.id);
       request.log.info({ userId: row.id }, 'two-factor sign-in turned off');
       recordAuditChange(request, { ...ownAccount(row), before: { two_factor: true }, after: { two_factor: false } });
@@ -188,7 +193,13 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
       const row = await account(caller.id);
       if (!row.totp_enabled_at) throw conflict('Two-factor sign-in is not on.', 'two_factor_not_enabled');
       await confirmOwner(row, body.password, secondFactorOf(body), request.ip);
-      const codes = await newCodes(row.id);
+      const codes = newRecoveryCodes();
+      const notice = await composeSecurityNotice(app, row, 'recovery_codes', noticeSource(app, request));
+      const mailId = await app.db.transaction().execute(async (trx) => {
+        await storeRecoveryCodes(trx, app.dataCipher, row.id, codes);
+        return queueSecurityNotice(trx, notice);
+      });
+      sendMailSoon(app, mailId);
       request.log.info({ userId: row.id }, 'new recovery codes made');
       recordAuditChange(request, { ...ownAccount(row), before: { recovery_codes: 'earlier set' }, after: { recovery_codes: 'new set of ten' } });
       return { recovery_codes: codes, message: RECOVERY_CODES_MESSAGE };
