@@ -41,6 +41,8 @@ test('staff set up two-factor sign-in, then sign in with the password and a code
   await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in is off' })).toBeVisible();
 
+  // A session left open is not enough: the password first.
+  await page.getByRole('form', { name: 'Set up two-factor sign-in' }).getByLabel('Password', { exact: true }).fill(adminCredentials.password);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
   await expect(qr).toBeVisible();

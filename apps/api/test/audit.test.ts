@@ -289,12 +289,12 @@ const cases: Record<AuditedRouteName, () => Promise<AuditCase>> = {
   },
   twoFactorSetup: async () => {
     const staff = await createStaff(t);
-    return ownTwoFactorCase(staff, { method: 'POST', url: '/api/auth/2fa/setup' }, 'two_factor_setup', false, true);
+    return ownTwoFactorCase(staff, { method: 'POST', url: '/api/auth/2fa/setup', payload: { password: staff.password } }, 'two_factor_setup', false, true);
   },
   twoFactorEnable: async () => {
     const staff = await createStaff(t);
-    const { secret } = await ok<{ secret: string }>({ method: 'POST', url: '/api/auth/2fa/setup' }, staff.token);
-    return ownTwoFactorCase(staff, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: totpCode(secret) } }, 'two_factor', false, true);
+    const { secret } = await ok<{ secret: string }>({ method: 'POST', url: '/api/auth/2fa/setup', payload: { password: staff.password } }, staff.token);
+    return ownTwoFactorCase(staff, { method: 'POST', url: '/api/auth/2fa/enable', payload: { password: staff.password, code: totpCode(secret) } }, 'two_factor', false, true);
   },
   twoFactorDisable: async () => {
     const staff = await createEnrolledStaff(t);
@@ -303,7 +303,7 @@ const cases: Record<AuditedRouteName, () => Promise<AuditCase>> = {
   },
   twoFactorRecoveryCodes: async () => {
     const staff = await createEnrolledStaff(t);
-    const request: AdminRequest = { method: 'POST', url: '/api/auth/2fa/recovery-codes', payload: { recovery_code: staff.recoveryCodes[0] } };
+    const request: AdminRequest = { method: 'POST', url: '/api/auth/2fa/recovery-codes', payload: { password: staff.password, recovery_code: staff.recoveryCodes[0] } };
     return ownTwoFactorCase(staff, request, 'recovery_codes', 'earlier set', 'new set of ten');
   },
   adminSetUserActive: async () => {

@@ -363,11 +363,11 @@ describe('POST /api/admin/products', () => {
     expect(response.json()).toEqual({ detail: 'Product name is required', code: 'validation_error' });
   });
 
-  it("refuses a missing title with 'Product name is required'", async () => {
+  it("refuses a missing title naming the field: 'title is required'", async () => {
     const { title: _title, ...withoutTitle } = input();
     const response = await create(withoutTitle);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Product name is required', code: 'validation_error' });
+    expect(response.json()).toEqual({ detail: 'title is required', code: 'validation_error' });
   });
 
   it('refuses an unknown category', async () => {

@@ -196,15 +196,15 @@ const implementedCalls = {
   },
   twoFactorSetup: async () => {
     const staff = await createStaff(t);
-    const answer = await clientFor(staff.token).twoFactorSetup();
+    const answer = await clientFor(staff.token).twoFactorSetup({ body: { password: staff.password } });
     expect(answer.otpauth_uri).toContain(`secret=${answer.secret}`);
     expect(answer.qr_code).toMatch(/^data:image\/png;base64,/);
     return answer;
   },
   twoFactorEnable: async () => {
     const staff = await createStaff(t);
-    const { secret } = await clientFor(staff.token).twoFactorSetup();
-    const answer = await clientFor(staff.token).twoFactorEnable({ body: { code: totpCode(secret) } });
+    const { secret } = await clientFor(staff.token).twoFactorSetup({ body: { password: staff.password } });
+    const answer = await clientFor(staff.token).twoFactorEnable({ body: { password: staff.password, code: totpCode(secret) } });
     expect(new Set(answer.recovery_codes).size).toBe(10);
     return answer;
   },
@@ -216,7 +216,7 @@ const implementedCalls = {
   },
   twoFactorRecoveryCodes: async () => {
     const staff = await createEnrolledStaff(t);
-    const answer = await clientFor(staff.token).twoFactorRecoveryCodes({ body: { code: totpCode(staff.secret, 1) } });
+    const answer = await clientFor(staff.token).twoFactorRecoveryCodes({ body: { password: staff.password, code: totpCode(staff.secret, 1) } });
     expect(answer.recovery_codes).not.toContain(staff.recoveryCodes[0]);
     return answer;
   },

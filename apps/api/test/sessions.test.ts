@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_POLICIES } from '../src/auth/login-throttle.ts';
+import { beginAttempt, lockSeconds, LOGIN_POLICIES, refundAttempt } from '../src/auth/login-throttle.ts';
 import { ADMIN_PASSWORD, build, type TestApp } from './helpers/build.ts';
 
 /*
@@ -181,6 +181,48 @@ describe('sign-in throttling per account', () => {
     for (let i = 0; i < free; i += 1) expect((await change(`guess-${i}`)).statusCode).toBe(400);
     expect((await change(password)).statusCode).toBe(429);
     expect((await login(user.username, password, '203.0.113.9')).statusCode).toBe(429);
+  });
+
+  it("takes a right password's attempt back exactly, whoever else was counted meanwhile", async () => {
+    const policy = LOGIN_POLICIES.admin;
+    const counter = () => {
+      const key = `test:${tag()}`;
+      const begin = (second: number) => beginAttempt(t.app.db, key, policy, at(second));
+      const row = () => t.app.db.selectFrom('login_throttle').select(['failures', 'locked_until']).where('key', '=', key).executeTakeFirstOrThrow();
+      return { begin, row };
+    };
+    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 29, 12, 0, seconds));
+
+    // Two wrong guesses, then a right password counted third: it set the lock, and gives it back.
+    const first = counter();
+    await first.begin(0);
+    await first.begin(1);
+    const right = await first.begin(2);
+    expect(right.lockSet).toEqual(at(2 + policy.firstLockSeconds));
+    await refundAttempt(t.app.db, right);
+    expect(await first.row()).toEqual({ failures: 2, locked_until: null });
+
+    // A right password and wrong guesses at once: the last guess reached the limit counting the password
+    // too; without it, two guesses are no lock, and the next guess is the one that locks.
+    const second = counter();
+    await second.begin(0);
+    const inFlight = await second.begin(1);
+    await second.begin(2);
+    expect((await second.row()).locked_until).toEqual(at(2 + policy.firstLockSeconds));
+    await refundAttempt(t.app.db, inFlight);
+    expect(await second.row()).toEqual({ failures: 2, locked_until: null });
+    await second.begin(3);
+    expect(await second.row()).toEqual({ failures: 3, locked_until: at(3 + policy.firstLockSeconds) });
+
+    // After a lock, a right password whose check outlived its own lock, and a guess after that: the
+    // guess's lock keeps its start and gets the length of one failure fewer.
+    const third = counter();
+    for (const moment of [0, 1, 2]) await third.begin(moment);
+    const slow = await third.begin(100);
+    const later = 100 + lockSeconds(policy, 4) + 1;
+    await third.begin(later);
+    await refundAttempt(t.app.db, slow);
+    expect(await third.row()).toEqual({ failures: 4, locked_until: at(later + lockSeconds(policy, 4)) });
   });
 
   it('still lets the bootstrap admin in with the right password when nobody guessed', async () => {

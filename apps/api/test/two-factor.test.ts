@@ -1,6 +1,7 @@
 import { AuthResponseSchema, TwoFactorChallengeSchema, TWO_FACTOR } from '@store/contracts';
 import { Value } from 'typebox/value';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOGIN_POLICIES } from '../src/auth/login-throttle.ts';
 import { openTotpSecret } from '../src/auth/two-factor.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { createEnrolledStaff, createStaff, totpCode, type Staff } from './helpers/staff.ts';
@@ -38,7 +39,7 @@ const userRow = (id: string) => t.app.db.selectFrom('users').selectAll().where('
 describe('setting up two-factor sign-in', () => {
   it('answers a secret, its otpauth URI and a QR code made here, and keeps the secret sealed at rest', async () => {
     const staff = await createStaff(t);
-    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token });
+    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } });
     expect(response.statusCode).toBe(200);
     const setup = response.json();
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -61,19 +62,19 @@ describe('setting up two-factor sign-in', () => {
 
   it('turns on only with a right code of the new secret, then answers ten distinct recovery codes once', async () => {
     const staff = await createStaff(t);
-    const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token })).json();
+    const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } })).json();
 
     const wrong = await t.request({
       method: 'POST',
       url: '/api/auth/2fa/enable',
       token: staff.token,
-      payload: { code: totpCode(secret, 3) },
+      payload: { password: staff.password, code: totpCode(secret, 3) },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('invalid_two_factor_code');
     expect((await userRow(staff.id)).totp_enabled_at).toBeNull();
 
-    const right = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { code: totpCode(secret) } });
+    const right = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { password: staff.password, code: totpCode(secret) } });
     expect(right.statusCode).toBe(200);
     const codes = right.json().recovery_codes as string[];
     expect(codes).toHaveLength(TWO_FACTOR.recoveryCodes);
@@ -89,7 +90,7 @@ describe('setting up two-factor sign-in', () => {
     expect(status.json()).toMatchObject({ enabled: true, recovery_codes_left: 10, required: false });
     // Neither the status nor a second setup gives the secret out again.
     expect(status.body).not.toContain(secret);
-    const again = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token });
+    const again = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('two_factor_already_enabled');
     expect(again.body).not.toContain(secret);
@@ -97,7 +98,7 @@ describe('setting up two-factor sign-in', () => {
 
   it('refuses to turn on before a setup was started', async () => {
     const staff = await createStaff(t);
-    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { code: '123456' } });
+    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { password: staff.password, code: '123456' } });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('two_factor_setup_missing');
   });
@@ -105,16 +106,74 @@ describe('setting up two-factor sign-in', () => {
   it("ends the account's other sessions, opened with the password alone", async () => {
     const staff = await createStaff(t);
     const other = (await login(staff)).json().access_token as string;
-    const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token })).json();
-    await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { code: totpCode(secret) } });
+    const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } })).json();
+    await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { password: staff.password, code: totpCode(secret) } });
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: other })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token: staff.token })).statusCode).toBe(200);
   });
 
   it('is for staff: a shopper is refused', async () => {
     const { token } = await t.registerUser();
-    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token });
+    const response = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token, payload: { password: 'any-password' } });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('changing two-factor sign-in asks for the password again', () => {
+  const post = (staff: Staff, url: string, payload: object) => t.request({ method: 'POST', url: `/api/auth/2fa/${url}`, token: staff.token, payload });
+  const unusedRecoveryCodes = async (userId: string) =>
+    (await t.app.db.selectFrom('recovery_codes').select('code_digest').where('user_id', '=', userId).where('used_at', 'is', null).execute()).map(
+      (row) => row.code_digest,
+    );
+
+  it('refuses to start the setup with a stolen session alone: no password, or a wrong one, and no secret is made', async () => {
+    const staff = await createStaff(t);
+    const missing = await post(staff, 'setup', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Enter your password', code: 'validation_error' });
+    const wrong = await post(staff, 'setup', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'The password is not correct', code: 'invalid_current_password' });
+    expect(await userRow(staff.id)).toMatchObject({ totp_secret: null, totp_enabled_at: null });
+  });
+
+  it('refuses to turn it on without the password, or with a wrong one, even with the right code', async () => {
+    const staff = await createStaff(t);
+    const { secret } = (await post(staff, 'setup', { password: staff.password })).json();
+    const missing = await post(staff, 'enable', { code: totpCode(secret) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Enter your password', code: 'validation_error' });
+    const wrong = await post(staff, 'enable', { password: 'not-the-password', code: totpCode(secret) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'The password is not correct', code: 'invalid_current_password' });
+    expect((await userRow(staff.id)).totp_enabled_at).toBeNull();
+    expect(await t.app.db.selectFrom('recovery_codes').select('id').where('user_id', '=', staff.id).execute()).toEqual([]);
+    // The owner's own session, which the enabling ends for everyone else, still works for the thief's.
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', token: staff.token })).statusCode).toBe(200);
+  });
+
+  it('refuses new recovery codes without the password, or with a wrong one, even with the right code: the old ones stay', async () => {
+    const staff = await createEnrolledStaff(t);
+    const before = await unusedRecoveryCodes(staff.id);
+    const missing = await post(staff, 'recovery-codes', { code: totpCode(staff.secret, 1) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Enter your password', code: 'validation_error' });
+    const wrong = await post(staff, 'recovery-codes', { password: 'not-the-password', code: totpCode(staff.secret, 1) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'The password is not correct', code: 'invalid_current_password' });
+    expect(await unusedRecoveryCodes(staff.id)).toEqual(before);
+    // The code was not taken by the refused request: it still signs in.
+    expect((await secondStep(await passwordStep(staff), { code: totpCode(staff.secret, 1) })).statusCode).toBe(200);
+  });
+
+  it('counts a wrong password there like a wrong password at sign-in, so a stolen session cannot guess it', async () => {
+    const staff = await createStaff(t);
+    for (let attempt = 0; attempt < LOGIN_POLICIES.admin.free; attempt += 1)
+      expect((await post(staff, 'setup', { password: `guess-${attempt}` })).statusCode).toBe(400);
+    const locked = await post(staff, 'setup', { password: staff.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('account_locked');
+    expect((await userRow(staff.id)).totp_secret).toBeNull();
   });
 });
 
@@ -180,8 +239,9 @@ describe('signing in with two-factor sign-in on', () => {
   it('counts wrong codes against the account like wrong passwords: locked, even for the right code', async () => {
     const staff = await createEnrolledStaff(t);
     const token = await passwordStep(staff);
-    // Staff have three free attempts (the password step is one until the code is right); the third sets the lock.
-    for (let attempt = 0; attempt < 2; attempt += 1) expect((await secondStep(token, { code: '000000' })).statusCode).toBe(400);
+    // Staff have three free attempts (the right password is not one of them); the third wrong code sets the lock.
+    for (let attempt = 0; attempt < LOGIN_POLICIES.admin.free; attempt += 1)
+      expect((await secondStep(token, { code: '000000' })).statusCode).toBe(400);
     const locked = await secondStep(token, { code: totpCode(staff.secret, 1) });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('account_locked');
@@ -192,10 +252,12 @@ describe('signing in with two-factor sign-in on', () => {
 
   it('does not let a right password reset the count between guesses of the code', async () => {
     const staff = await createEnrolledStaff(t);
-    expect((await secondStep(await passwordStep(staff), { code: '000000' })).statusCode).toBe(400);
-    // The right password again does not start the count again: it is the third attempt, and the lock follows.
+    for (let attempt = 1; attempt < LOGIN_POLICIES.admin.free; attempt += 1)
+      expect((await secondStep(await passwordStep(staff), { code: '000000' })).statusCode).toBe(400);
+    // The right password again does not start the count again: this guess is the third, and sets the lock.
     const token = await passwordStep(staff);
-    expect((await secondStep(token, { code: '000001' })).statusCode).toBe(429);
+    expect((await secondStep(token, { code: '000001' })).statusCode).toBe(400);
+    expect((await secondStep(token, { code: totpCode(staff.secret, 1) })).statusCode).toBe(429);
   });
 
   it('ends the second step after five wrong codes, whatever the account lock says', async () => {
@@ -258,6 +320,80 @@ describe('signing in with two-factor sign-in on', () => {
   });
 });
 
+describe('the owner is never locked out by their own right password', () => {
+  const throttleRows = (userId: string) =>
+    t.app.db.selectFrom('login_throttle').selectAll().where('key', 'like', `user:${userId}%`).execute();
+
+  it('lets the password and a code, then the password and a recovery code, in after many abandoned sign-ins', async () => {
+    const staff = await createEnrolledStaff(t);
+    // A closed tab, a phone not at hand: twice staff's free attempts of right passwords whose code never came.
+    for (let abandoned = 0; abandoned < 2 * LOGIN_POLICIES.admin.free; abandoned += 1) await passwordStep(staff);
+    expect(await throttleRows(staff.id)).toEqual([expect.objectContaining({ failures: 0, locked_until: null })]);
+
+    const withCode = await secondStep(await passwordStep(staff), { code: totpCode(staff.secret, 1) });
+    expect(withCode.statusCode).toBe(200);
+    expect(withCode.json().user.id).toBe(staff.id);
+    const withRecoveryCode = await secondStep(await passwordStep(staff), { recovery_code: staff.recoveryCodes[0]! });
+    expect(withRecoveryCode.statusCode).toBe(200);
+  });
+
+  it('lets the owner in once a lock has run out: the right password sets no new lock, and the code follows within the second step', async () => {
+    const staff = await createEnrolledStaff(t);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const token = await passwordStep(staff);
+    // Wrong codes are guesses: staff's third one locks the account for a minute.
+    for (let attempt = 0; attempt < LOGIN_POLICIES.admin.free; attempt += 1) {
+      expect((await secondStep(token, { code: '000000' })).json().code).toBe('invalid_two_factor_code');
+    }
+    const locked = await login(staff);
+    expect(locked.statusCode).toBe(429);
+    const wait = Number(locked.headers['retry-after']);
+    expect(wait).toBe(LOGIN_POLICIES.admin.firstLockSeconds);
+
+    vi.setSystemTime(Date.now() + wait * 1000 + 1000);
+    const fresh = await passwordStep(staff);
+    // Nearly the whole life of the second step later, the code still signs in.
+    vi.setSystemTime(Date.now() + (TWO_FACTOR.challengeSeconds - 5) * 1000);
+    const response = await secondStep(fresh, { code: totpCode(staff.secret) });
+    expect(response.statusCode).toBe(200);
+    expect(await throttleRows(staff.id)).toEqual([]);
+  });
+
+  it('counts none of the right passwords sent at once, and leaves no lock behind', async () => {
+    const staff = await createEnrolledStaff(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => login(staff)));
+    // One that is checked while another's attempt is still counted may be refused for now, never counted.
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 429)).toBe(true);
+    expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
+    expect(await throttleRows(staff.id)).toEqual([expect.objectContaining({ failures: 0, locked_until: null })]);
+    expect((await secondStep(await passwordStep(staff), { code: totpCode(staff.secret, 1) })).statusCode).toBe(200);
+  });
+
+  it('counts only the wrong ones of right and wrong passwords sent at once, and checks no more wrong ones than the free attempts', async () => {
+    const staff = await createEnrolledStaff(t);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => login({ username: staff.username, password: i % 2 === 0 ? staff.password : `guess-${i}` })),
+    );
+    const wrongChecked = answers.filter((answer) => answer.statusCode === 401).length;
+    expect(wrongChecked).toBeLessThanOrEqual(LOGIN_POLICIES.admin.free);
+    const [row] = await throttleRows(staff.id);
+    expect(row?.failures).toBe(wrongChecked);
+    if (wrongChecked < LOGIN_POLICIES.admin.free) expect(row?.locked_until).toBeNull();
+  });
+
+  it('still counts a wrong code after a lock has run out, and locks for twice as long', async () => {
+    const staff = await createEnrolledStaff(t);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const token = await passwordStep(staff);
+    for (let attempt = 0; attempt < LOGIN_POLICIES.admin.free; attempt += 1) await secondStep(token, { code: '000000' });
+    vi.setSystemTime(Date.now() + LOGIN_POLICIES.admin.firstLockSeconds * 1000 + 1000);
+    expect((await secondStep(await passwordStep(staff), { code: '000001' })).statusCode).toBe(400);
+    const locked = await login(staff);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBe(2 * LOGIN_POLICIES.admin.firstLockSeconds);
+  });
+});
+
 describe('recovery codes', () => {
   it('sign in once each, whatever the case, spaces or dashes typed', async () => {
     const staff = await createEnrolledStaff(t);
@@ -289,13 +425,13 @@ describe('recovery codes', () => {
 
   it('are replaced by new ones with a code; the old ones stop working', async () => {
     const staff = await createEnrolledStaff(t);
-    const wrong = await t.request({ method: 'POST', url: '/api/auth/2fa/recovery-codes', token: staff.token, payload: { code: '000000' } });
+    const wrong = await t.request({ method: 'POST', url: '/api/auth/2fa/recovery-codes', token: staff.token, payload: { password: staff.password, code: '000000' } });
     expect(wrong.statusCode).toBe(400);
     const response = await t.request({
       method: 'POST',
       url: '/api/auth/2fa/recovery-codes',
       token: staff.token,
-      payload: { code: totpCode(staff.secret, 1) },
+      payload: { password: staff.password, code: totpCode(staff.secret, 1) },
     });
     expect(response.statusCode).toBe(200);
     const fresh = response.json().recovery_codes as string[];
@@ -371,12 +507,12 @@ describe('requiring two-factor sign-in of every staff account', () => {
       expect((await t.request({ method: 'GET', url: '/api/auth/me', token: staff.token })).statusCode).toBe(200);
       const status = await t.request({ method: 'GET', url: '/api/auth/2fa', token: staff.token });
       expect(status.json()).toMatchObject({ enabled: false, required: true });
-      const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token })).json();
+      const { secret } = (await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } })).json();
       const enabled = await t.request({
         method: 'POST',
         url: '/api/auth/2fa/enable',
         token: staff.token,
-        payload: { code: totpCode(secret) },
+        payload: { password: staff.password, code: totpCode(secret) },
       });
       expect(enabled.statusCode).toBe(200);
       expect((await adminStats(staff.token)).statusCode).toBe(200);

@@ -38,10 +38,13 @@ export const ImageUrlSchema = Type.String({
   maxLength: 2048,
   errorMessage: 'Images must be uploaded files or http(s) addresses',
 });
-const NonEmpty = (maxLength: number, errorMessage?: string) =>
-  PlainLine({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? { errorMessage } : {}) });
+/** A message that asks for the value ("Enter your password"): a missing property's message too (validate.ts). */
+const asking = (message: string) => ({ errorMessage: message, missingMessage: message });
+/** A line that may not be blank; its message asks for it, and is a missing property's too unless `named` is false (the message calls the field by another name). */
+const NonEmpty = (maxLength: number, errorMessage?: string, { named = true } = {}) =>
+  PlainLine({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? (named ? asking(errorMessage) : { errorMessage }) : {}) });
 const NonEmptyText = (maxLength: number, errorMessage?: string) =>
-  PlainText({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? { errorMessage } : {}) });
+  PlainText({ minLength: 1, maxLength, pattern: '\\S', ...(errorMessage ? asking(errorMessage) : {}) });
 /** A page's position in a list: bounded, so no offset reaches the database beyond what it can count. */
 const OffsetSchema = Type.Integer({ minimum: 0, maximum: LIMITS.maxOffset, default: 0 });
 const PageSizeSchema = Type.Integer({ minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.pageSize });
@@ -91,8 +94,8 @@ export type RegisterBody = Static<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = Type.Object(
   {
-    username: PlainLine({ minLength: 1, maxLength: 254, description: 'Username or email', errorMessage: 'Enter your email or username' }),
-    password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, errorMessage: 'Enter your password' }),
+    username: PlainLine({ minLength: 1, maxLength: 254, description: 'Username or email', ...asking('Enter your email or username') }),
+    password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, ...asking('Enter your password') }),
   },
   { additionalProperties: false },
 );
@@ -101,7 +104,7 @@ export type LoginBody = Static<typeof LoginBodySchema>;
 /** A password change: the current password proves the person at the keyboard; every other session ends. */
 export const PasswordChangeBodySchema = Type.Object(
   {
-    current_password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, errorMessage: 'Enter your current password' }),
+    current_password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, ...asking('Enter your current password') }),
     new_password: PasswordSchema,
   },
   { additionalProperties: false },
@@ -174,7 +177,7 @@ export const isTwoFactorChallenge = (answer: LoginResponse): answer is TwoFactor
 /** The 6 digits an authenticator app shows. */
 export const TotpCodeSchema = Type.String({
   pattern: `^[0-9]{${TWO_FACTOR.digits}}$`,
-  errorMessage: `Enter the ${TWO_FACTOR.digits}-digit code from your authenticator app`,
+  ...asking(`Enter the ${TWO_FACTOR.digits}-digit code from your authenticator app`),
 });
 
 /** One of the ten recovery codes (`xxxxx-xxxxx`; case, spaces and dashes do not matter). */
@@ -200,17 +203,22 @@ export type TwoFactorLoginBody = Static<typeof TwoFactorLoginBodySchema>;
 export const SecondFactorBodySchema = Type.Object(SecondFactorFields, { additionalProperties: false });
 export type SecondFactorBody = Static<typeof SecondFactorBodySchema>;
 
-/** Turning two-factor sign-in off: the password and a second factor. */
-export const TwoFactorDisableBodySchema = Type.Object(
-  {
-    password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, errorMessage: 'Enter your password' }),
-    ...SecondFactorFields,
-  },
-  { additionalProperties: false },
-);
+/** The account's password, asked again before any change of how it signs in (docs/decisions/030-two-factor-sign-in.md). */
+const AccountPasswordSchema = Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength, ...asking('Enter your password') });
+
+/** Starting the setup: the password, so a stolen session alone cannot enrol another phone. */
+export const TwoFactorSetupBodySchema = Type.Object({ password: AccountPasswordSchema }, { additionalProperties: false });
+export type TwoFactorSetupBody = Static<typeof TwoFactorSetupBodySchema>;
+
+/** Turning two-factor sign-in off, or new recovery codes: the password and a second factor. */
+export const TwoFactorDisableBodySchema = Type.Object({ password: AccountPasswordSchema, ...SecondFactorFields }, { additionalProperties: false });
 export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBodySchema>;
 
-export const TwoFactorEnableBodySchema = Type.Object({ code: TotpCodeSchema }, { additionalProperties: false });
+export const TwoFactorRecoveryCodesBodySchema = TwoFactorDisableBodySchema;
+export type TwoFactorRecoveryCodesBody = Static<typeof TwoFactorRecoveryCodesBodySchema>;
+
+/** Turning it on: the password and a code of the new secret. */
+export const TwoFactorEnableBodySchema = Type.Object({ password: AccountPasswordSchema, code: TotpCodeSchema }, { additionalProperties: false });
 export type TwoFactorEnableBody = Static<typeof TwoFactorEnableBodySchema>;
 
 /** The caller's two-factor sign-in. */
@@ -295,7 +303,7 @@ export const MaxActivationsSchema = Type.Integer({
 
 export const ProductInputSchema = Type.Object(
   {
-    title: NonEmpty(200, 'Product name is required'),
+    title: NonEmpty(200, 'Product name is required', { named: false }),
     price: MoneySchema,
     category: Type.Optional(CategorySchema),
     product_type: Type.Optional(ProductTypeSchema),
@@ -389,7 +397,7 @@ export type CategoryOption = Static<typeof CategoryOptionSchema>;
  */
 export const ReviewStarsSchema = Type.Enum([1, 2, 3, 4, 5], {
   description: 'Whole stars, the number 1 to 5',
-  errorMessage: 'Choose a rating of 1 to 5 stars',
+  ...asking('Choose a rating of 1 to 5 stars'),
 });
 const StarsSchema = Type.Integer({ minimum: 1, maximum: 5 });
 

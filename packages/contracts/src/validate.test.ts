@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
-import { CreateOrderBodySchema, GuestInvoiceSchema, PayPalWebhookEventSchema, ProductInputSchema, ProductListQuerySchema, RegisterBodySchema, SiteSettingsUpdateSchema } from './entities.ts';
+import {
+  CreateOrderBodySchema,
+  GuestInvoiceSchema,
+  PasswordChangeBodySchema,
+  PayPalWebhookEventSchema,
+  ProductInputSchema,
+  ProductListQuerySchema,
+  RegisterBodySchema,
+  SiteSettingsUpdateSchema,
+  TwoFactorLoginBodySchema,
+} from './entities.ts';
 import { describeErrors, prepareValue, validate } from './validate.ts';
 
 describe('validate', () => {
@@ -40,6 +50,39 @@ describe('validate', () => {
         { field: 'items.0.product_id', message: 'items.0.product_id is required' },
         { field: 'invoice_data.country', message: 'Country is required' },
       ],
+    });
+  });
+
+  it("names a missing property itself, never another rule's message", () => {
+    expect(validate(PasswordChangeBodySchema, { current_password: 'old-one' })).toEqual({
+      ok: false,
+      errors: [{ field: 'new_password', message: 'new_password is required' }],
+    });
+    expect(validate(RegisterBodySchema, { email: 'a@example.com', password: 'secret1' })).toEqual({
+      ok: false,
+      errors: [{ field: 'username', message: 'username is required' }],
+    });
+    // A message that asks for the field is a missing property's message too.
+    expect(validate(PasswordChangeBodySchema, { new_password: 'violet-harbour-92' })).toEqual({
+      ok: false,
+      errors: [{ field: 'current_password', message: 'Enter your current password' }],
+    });
+  });
+
+  it('names the unknown properties sent beside a missing one: most likely it, misspelled', () => {
+    expect(validate(TwoFactorLoginBodySchema, { two_factor_token: 'A'.repeat(43), code: '123456' })).toEqual({
+      ok: false,
+      errors: [{ field: 'token', message: 'token is required; two_factor_token is not a known field' }],
+    });
+    expect(validate(PasswordChangeBodySchema, { current_password: 'old-one', password: 'a', newpassword: 'b', pw: 'c', passwd: 'd' })).toEqual({
+      ok: false,
+      errors: [{ field: 'new_password', message: 'new_password is required; password, newpassword, pw, … are not known fields' }],
+    });
+    // Only those of the same object: an unknown property elsewhere is not the missing one.
+    const order = { items: [{ quantity: 1, id: 'x' }], payment_method: 'paypal', coupon: 'X' };
+    expect(validate(CreateOrderBodySchema, order)).toEqual({
+      ok: false,
+      errors: [{ field: 'items.0.product_id', message: 'items.0.product_id is required; items.0.id is not a known field' }],
     });
   });
 

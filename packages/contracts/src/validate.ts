@@ -25,6 +25,8 @@ type SchemaNode = {
   additionalProperties?: unknown;
   items?: SchemaNode;
   errorMessage?: unknown;
+  /** What a missing property says, when its `errorMessage` asks for it anyway ("Country is required"); else "<field> is required". */
+  missingMessage?: unknown;
   default?: unknown;
 };
 
@@ -38,6 +40,9 @@ const patternOf = (source: string): RegExp => {
   if (!pattern) patterns.set(source, (pattern = new RegExp(source, 'u')));
   return pattern;
 };
+
+/** A field's name inside its parent's: `invoice_data.email`, `items.0.quantity`. */
+const join = (parent: string, name: string): string => (parent ? `${parent}.${name}` : name);
 
 const typesOf = (node: SchemaNode): unknown[] => ([] as unknown[]).concat(node.type ?? []);
 
@@ -58,18 +63,24 @@ function convertText(node: SchemaNode, value: unknown): unknown {
   return value;
 }
 
+/** A property its object's schema does not name (removed before the check when the object is closed): `parent` is the object's field (`''` at the root). */
+export interface UnknownProperty {
+  parent: string;
+  name: string;
+}
+
 /**
  * Walks a value beside its schema: converts text, fills in the defaults of missing
  * properties, and removes the properties an object closed with `additionalProperties: false` does not
- * name (as Fastify's Ajv did with `removeAdditional`); open objects (a webhook's event) keep every
- * property, and unions are left alone. Mutates the value.
+ * name (as Fastify's Ajv did with `removeAdditional`); open objects (a webhook's event) keep every property,
+ * and unions are left alone. Every property a schema does not name is noted in `unknown`. Mutates the value.
  */
-function walk(schema: TSchema, value: unknown): void {
-  const stack: [SchemaNode, unknown][] = [[schema, value]];
+function walk(schema: TSchema, value: unknown, unknown: UnknownProperty[]): void {
+  const stack: [SchemaNode, unknown, string][] = [[schema, value, '']];
   while (stack.length > 0) {
-    const [node, current] = stack.pop()!;
+    const [node, current, path] = stack.pop()!;
     if (Array.isArray(current)) {
-      if (node.items) for (const item of current) stack.push([node.items, item]);
+      if (node.items) current.forEach((item, index) => stack.push([node.items!, item, join(path, String(index))]));
       continue;
     }
     if (!isPlainObject(current) || (!node.properties && !node.patternProperties)) continue;
@@ -83,10 +94,11 @@ function walk(schema: TSchema, value: unknown): void {
       const child = property ?? (node.patternProperties && Object.entries(node.patternProperties).find(([source]) => patternOf(source).test(key))?.[1]);
       if (!child) {
         if (node.additionalProperties === false) delete current[key];
+        unknown.push({ parent: path, name: key });
         continue;
       }
       current[key] = convertText(child, current[key]);
-      stack.push([child, current[key]]);
+      stack.push([child, current[key], join(path, key)]);
     }
   }
 }
@@ -94,10 +106,11 @@ function walk(schema: TSchema, value: unknown): void {
 /**
  * What the API does to a value before checking it, and the forms too: text read as the schema's
  * numbers and booleans, defaults of missing properties filled in, unknown properties of closed objects
- * removed. Mutates the value (clone it first where that matters) and answers it.
+ * removed. Properties no schema names are listed in `unknown` when given, for the message of a missing
+ * property (see describeErrors). Mutates the value (clone it first where that matters) and answers it.
  */
-export function prepareValue(schema: TSchema, value: unknown): unknown {
-  walk(schema, value);
+export function prepareValue(schema: TSchema, value: unknown, unknown: UnknownProperty[] = []): unknown {
+  walk(schema, value, unknown);
   return value;
 }
 
@@ -143,7 +156,6 @@ function valueAtPath(value: unknown, instancePath: string): unknown {
 }
 
 const fieldOf = (instancePath: string, context: string): string => instancePath.split('/').filter(Boolean).map(decodePointer).join('.') || context;
-const join = (parent: string, name: string): string => (parent ? `${parent}.${name}` : name);
 
 /** A number that is not finite, or text that reads as one ("1e999", "Infinity"): JSON and Ajv both let these through. */
 function isNonFinite(value: unknown): boolean {
@@ -157,14 +169,37 @@ function expectsNumber(error: TLocalizedValidationError): boolean {
   return expected.includes('number') || expected.includes('integer');
 }
 
+/** At most this many unknown properties are named beside a missing one. */
+const UNKNOWN_NAMED = 3;
+
+/**
+ * A missing property names itself, never another rule's sentence ("Password must be at least 6 characters"
+ * for a missing `new_password`): "<field> is required", or the schema's `missingMessage`. Beside unknown
+ * properties the request sent in the same object (removed before the check, or kept by an open one), it names them too, since
+ * one of them is most likely the missing one misspelled: "token is required; two_factor_token is not a
+ * known field". See docs/decisions/016-one-validator-and-error-codes.md.
+ */
+function missingPropertyMessage(field: string, node: SchemaNode | undefined, unknown: readonly string[]): string {
+  if (unknown.length === 0) return text(node?.missingMessage) ?? `${field} is required`;
+  const named = unknown.slice(0, UNKNOWN_NAMED).join(', ') + (unknown.length > UNKNOWN_NAMED ? ', …' : '');
+  return `${field} is required; ${named} ${unknown.length === 1 ? 'is not a known field' : 'are not known fields'}`;
+}
+
 /**
  * The one error mapper: turns TypeBox's errors into one sentence per field, in the order found. The
  * schema's own `errorMessage` wins (in a union such as `'' | email`, any branch's message for the same
- * field); a control character, a missing field, a non-finite number and an enum get fixed sentences;
+ * field), except for a missing property (see missingPropertyMessage, which names the `unknown`
+ * properties of its object); a control character, a non-finite number and an enum get fixed sentences;
  * anything else is the field's name and TypeBox's own words ("offset must be <= 10000").
  * `context` names the value as a whole (`body`, `querystring`) when the error is at its root.
  */
-export function describeErrors(schema: TSchema, value: unknown, errors: readonly TLocalizedValidationError[], context = ''): FieldError[] {
+export function describeErrors(
+  schema: TSchema,
+  value: unknown,
+  errors: readonly TLocalizedValidationError[],
+  context = '',
+  unknown: readonly UnknownProperty[] = [],
+): FieldError[] {
   const found: FieldError[] = [];
   const seen = new Set<string>();
   const add = (field: string, message: string) => {
@@ -177,8 +212,9 @@ export function describeErrors(schema: TSchema, value: unknown, errors: readonly
     if (error.keyword === 'required') {
       const parent = fieldOf(error.instancePath, '');
       const node = schemaAtPath(schema, error.schemaPath);
+      const beside = unknown.filter((property) => property.parent === parent).map((property) => join(parent, property.name));
       for (const name of error.params.requiredProperties) {
-        add(join(parent, name), text(node?.properties?.[name]?.errorMessage) ?? `${join(parent, name)} is required`);
+        add(join(parent, name), missingPropertyMessage(join(parent, name), node?.properties?.[name], beside));
       }
       continue;
     }
@@ -220,7 +256,8 @@ export function describeErrors(schema: TSchema, value: unknown, errors: readonly
  * changed) and every field's first problem is answered with the API's own sentence.
  */
 export function validate<S extends TSchema>(schema: S, value: unknown): { ok: true; value: Static<S> } | { ok: false; errors: FieldError[] } {
-  const prepared = prepareValue(schema, Value.Clone(value));
+  const unknown: UnknownProperty[] = [];
+  const prepared = prepareValue(schema, Value.Clone(value), unknown);
   if (Value.Check(schema, prepared)) return { ok: true, value: prepared };
-  return { ok: false, errors: describeErrors(schema, prepared, Value.Errors(schema, prepared)) };
+  return { ok: false, errors: describeErrors(schema, prepared, Value.Errors(schema, prepared), '', unknown) };
 }

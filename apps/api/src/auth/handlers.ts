@@ -6,10 +6,12 @@ import type { UserRow } from '../db/schema.ts';
 import { AppError, conflict } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
+import { sendMailSoon } from '../mail/outbox.ts';
 import { mailVerificationLink } from './email-verification.ts';
-import { beginAttempt, LOGIN_POLICIES, recordSuccess, throttleKey } from './login-throttle.ts';
+import { beginAttempt, LOGIN_POLICIES, recordSuccess, refundAttempt, throttleKey } from './login-throttle.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { composeSecurityNotice, noticeSource, queueSecurityNotice, recordSignIn } from './security-notices.ts';
 import { startTwoFactorChallenge } from './two-factor-challenge.ts';
 import { findClash, findUserById, findUserByLogin, insertUser, toUser } from './user-repository.ts';
 
@@ -54,21 +56,26 @@ export function authHandlers(app: FastifyInstance): Pick<RouteHandlers, 'registe
     // Throttled per account (and per unknown name) before the password is even checked: see login-throttle.ts.
     login: async ({ body, request }) => {
       const row = await findUserByLogin(app.db, body.username);
-      await beginAttempt(app.db, await throttleKey(app.db, row, body.username, request.ip), LOGIN_POLICIES[row?.role ?? 'user']);
+      const attempt = await beginAttempt(app.db, await throttleKey(app.db, row, body.username, request.ip), LOGIN_POLICIES[row?.role ?? 'user']);
       const valid = await verifyPassword(row?.password_hash, body.password);
       if (!row || !valid) {
         request.log.info({ userId: row?.id ?? null }, 'login failed: wrong username or password');
         throw new AppError('unauthorized', 'Incorrect username or password', 'invalid_credentials');
       }
       // With two-factor sign-in the password is half of it: the counters start again only after the code
-      // (else a known password would reset them between guesses of the code), and no session yet.
+      // (else a known password would reset them between guesses of the code), and no session yet. The
+      // right password takes its attempt back, so abandoned second steps never lock the owner out (015).
       if (row.totp_enabled_at) {
+        await refundAttempt(app.db, attempt);
         if (!row.is_active) throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
         request.log.info({ userId: row.id }, 'password accepted, second factor asked for');
         return startTwoFactorChallenge(app, row);
       }
-      await recordSuccess(app.db, row.id, request.ip);
-      if (!row.is_active) throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
+      if (!row.is_active) {
+        await recordSuccess(app.db, row.id, request.ip);
+        throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
+      }
+      await recordSignIn(app, row, request);
       return session(row, request.ip);
     },
 
@@ -95,11 +102,13 @@ export function authHandlers(app: FastifyInstance): Pick<RouteHandlers, 'registe
       await recordSuccess(app.db, row.id, request.ip);
       checkNewPassword(body.new_password, row);
       const passwordHash = await hashPassword(body.new_password);
-      const ended = await app.db.transaction().execute(async (trx) => {
+      const notice = await composeSecurityNotice(app, row, 'password_changed', noticeSource(app, request));
+      const { ended, mailId } = await app.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', row.id).execute();
         const result = await trx.deleteFrom('sessions').where('user_id', '=', row.id).where('id', '!=', caller.sessionId).executeTakeFirst();
-        return Number(result.numDeletedRows);
+        return { ended: Number(result.numDeletedRows), mailId: await queueSecurityNotice(trx, notice) };
       });
+      sendMailSoon(app, mailId);
       request.log.info({ userId: row.id, sessionsEnded: ended }, 'password changed');
       return { message: ended > 0 ? 'Password changed. Your other sessions were signed out.' : 'Password changed.' };
     },

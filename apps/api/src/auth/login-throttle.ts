@@ -49,30 +49,65 @@ export async function throttleKey(db: Kysely<Database>, user: { id: string } | u
   return known ? `user:${user.id}@${address}` : `user:${user.id}`;
 }
 
+/** An attempt `beginAttempt` counted: what `refundAttempt` needs to take it back. */
+export interface Attempt {
+  key: string;
+  policy: ThrottlePolicy;
+  /** The lock this attempt set when it reached the limit, or null. */
+  lockSet: Date | null;
+  /** The lock before it (one that had run out, or none): what a refund puts back. */
+  lockBefore: Date | null;
+}
+
 /**
  * Counts an attempt before the password is checked, so a burst of parallel guesses cannot all slip in
  * before the first failure is recorded; the attempt that reaches the limit sets the lock at once.
- * Throws 429 with Retry-After while the counter is locked.
+ * Throws 429 with Retry-After while the counter is locked. A right password takes its attempt back with
+ * `refundAttempt` (or clears the counter with `recordSuccess`).
  */
-export async function beginAttempt(db: Kysely<Database>, key: string, policy: ThrottlePolicy, now = new Date()): Promise<void> {
-  const retryAfter = await db.transaction().execute(async (trx) => {
+export async function beginAttempt(db: Kysely<Database>, key: string, policy: ThrottlePolicy, now = new Date()): Promise<Attempt> {
+  const outcome = await db.transaction().execute(async (trx) => {
     await trx.insertInto('login_throttle').values({ key, failures: 0, locked_until: null, last_attempt_at: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
     const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
     if (row.locked_until && row.locked_until > now) return Math.ceil((row.locked_until.getTime() - now.getTime()) / 1000);
     const failures = (now.getTime() - row.last_attempt_at.getTime() > FORGET_AFTER_MS ? 0 : row.failures) + 1;
     const seconds = lockSeconds(policy, failures);
-    await trx
-      .updateTable('login_throttle')
-      .set({ failures, locked_until: seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null, last_attempt_at: now })
-      .where('key', '=', key)
-      .execute();
-    return 0;
+    const lockSet = seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null;
+    await trx.updateTable('login_throttle').set({ failures, locked_until: lockSet, last_attempt_at: now }).where('key', '=', key).execute();
+    return { key, policy, lockSet, lockBefore: row.locked_until } satisfies Attempt;
   });
-  if (retryAfter > 0) {
-    throw new AppError('too_many_requests', `Too many failed sign-ins for this account. Try again in ${describeWait(retryAfter)}.`, 'account_locked', {
-      'Retry-After': String(retryAfter),
+  if (typeof outcome === 'number') {
+    throw new AppError('too_many_requests', `Too many failed sign-ins for this account. Try again in ${describeWait(outcome)}.`, 'account_locked', {
+      'Retry-After': String(outcome),
     });
   }
+  return outcome;
+}
+
+/**
+ * Takes back an attempt whose password was right, for an account whose counter a right password must not
+ * clear (two-factor sign-in: the code is still to come), so a right password never counts as a failure and
+ * never sets or lengthens a lock (docs/decisions/015-trust.md). One transaction on the counter's row:
+ * - the lock is still the one this attempt set: nobody was let in since, so the lock before it (run out,
+ *   or none) comes back;
+ * - otherwise a later attempt counted this one too: its lock keeps its start and gets the length of one
+ *   failure fewer (none below the free attempts).
+ */
+export async function refundAttempt(db: Kysely<Database>, attempt: Attempt): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', attempt.key).forUpdate().executeTakeFirst();
+    if (!row || row.failures === 0) return;
+    const failures = row.failures - 1;
+    let lockedUntil: Date | null = null;
+    if (attempt.lockSet && row.locked_until?.getTime() === attempt.lockSet.getTime()) {
+      lockedUntil = attempt.lockBefore;
+    } else if (row.locked_until) {
+      const start = row.locked_until.getTime() - lockSeconds(attempt.policy, row.failures) * 1000;
+      const seconds = lockSeconds(attempt.policy, failures);
+      lockedUntil = seconds > 0 ? new Date(start + seconds * 1000) : null;
+    }
+    await trx.updateTable('login_throttle').set({ failures, locked_until: lockedUntil }).where('key', '=', attempt.key).execute();
+  });
 }
 
 /** A right password: the account's counters start again and the address becomes known. */

@@ -5,7 +5,7 @@ import type { RouteHandlers } from '../http/register-routes.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { claimGuestOrders } from '../orders/guest-claims.ts';
 import { afterAnswer, findLinkOwner, LINK_RULES, mailAccountLink, spendAccountLink } from './account-links.ts';
-import { recordSuccess } from './login-throttle.ts';
+import { recordSignIn } from './security-notices.ts';
 import { findUserByEmail, toUser } from './user-repository.ts';
 
 /** How long a sign-in link works (docs/decisions/024). */
@@ -60,7 +60,7 @@ export function magicLinkHandlers(app: FastifyInstance): Pick<RouteHandlers, 're
           .executeTakeFirstOrThrow();
         return { user: row, claimed: await claimGuestOrders(trx, userId) };
       });
-      await recordSuccess(app.db, user.id, request.ip);
+      await recordSignIn(app, user, request);
       request.log.info({ userId: user.id, claimedOrders: claimed }, 'signed in with a mailed link');
       return {
         access_token: await app.startSession(user, request.ip),

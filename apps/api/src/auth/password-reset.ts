@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
+import { sendMailSoon } from '../mail/outbox.ts';
 import { afterAnswer, endAccountLinks, findLinkOwner, LINK_RULES, mailAccountLink, spendAccountLink } from './account-links.ts';
 import { findUserByEmail } from './user-repository.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { hashPassword } from './passwords.ts';
+import { composeSecurityNotice, noticeSource, queueSecurityNotice } from './security-notices.ts';
 
 /** How long a reset link works (docs/decisions/023-password-reset.md). */
 export const RESET_LINK_MINUTES = LINK_RULES.password_reset.minutes;
@@ -52,15 +54,17 @@ export function passwordResetHandlers(app: FastifyInstance): Pick<RouteHandlers,
       // Checked before the link is spent: a refused password leaves the link working.
       checkNewPassword(body.new_password, found);
       const passwordHash = await hashPassword(body.new_password);
-      const ended = await app.db.transaction().execute(async (trx) => {
+      const notice = await composeSecurityNotice(app, found, 'password_reset', noticeSource(app, request));
+      const { ended, mailId } = await app.db.transaction().execute(async (trx) => {
         const userId = await spendAccountLink(trx, body.token, 'password_reset');
         if (!userId) throw invalidLink();
         await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
         // The account's other links stop working, and whoever was signed in is signed out.
         await endAccountLinks(trx, userId, ['password_reset', 'magic_link']);
         const sessions = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
-        return Number(sessions.numDeletedRows);
+        return { ended: Number(sessions.numDeletedRows), mailId: await queueSecurityNotice(trx, notice) };
       });
+      sendMailSoon(app, mailId);
       request.log.info({ userId: found.id, sessionsEnded: ended }, 'password reset with a mailed link');
       return { message: 'Your new password is set, and every session of the account was signed out. Sign in with it now.' };
     },

@@ -4,10 +4,12 @@ import { recordAuditChange } from '../audit/audit-trail.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
+import { sendMailSoon } from '../mail/outbox.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { sessionAnswer } from './handlers.ts';
 import { beginAttempt, LOGIN_POLICIES, recordSuccess, throttleKey } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
+import { composeSecurityNotice, noticeSource, queueSecurityNotice, recordSignIn } from './security-notices.ts';
 import {
   checkSecondFactor,
   countRecoveryCodesLeft,
@@ -41,7 +43,8 @@ const RECOVERY_CODES_MESSAGE =
 /**
  * Two-factor sign-in for staff (docs/decisions/030-two-factor-sign-in.md): the setup (a secret sealed at
  * rest, its QR code, a code to confirm, ten recovery codes), turning it off, new recovery codes, and the
- * sign-in's second step. Every check of a code counts against the same per-account limit as the password.
+ * sign-in's second step. Every change asks for the password again, and every check of a password or a code
+ * counts against the same per-account limit as the sign-in.
  */
 export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, TwoFactorRoutes> {
   async function account(id: string): Promise<UserRow> {
@@ -50,18 +53,18 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
     return row;
   }
 
-  /** A second factor checked under the sign-in throttle: a stolen session must not become a way to guess codes. */
-  async function checkThrottled(row: UserRow, factor: SecondFactor, ip: string): Promise<void> {
+  /**
+   * The password asked again before a change of how the account signs in, and the second factor when it
+   * has one, under the sign-in throttle like the password change's current password: a stolen session
+   * must become neither a way to guess them nor a way to change them (docs/decisions/015-trust.md, 030).
+   */
+  async function confirmOwner(row: UserRow, password: string, factor: SecondFactor | null, ip: string): Promise<void> {
     await beginAttempt(app.db, await throttleKey(app.db, row, row.username, ip), LOGIN_POLICIES[row.role]);
-    if (!(await checkSecondFactor(app.db, app.dataCipher, row, factor))) throw wrongCode();
+    if (!(await verifyPassword(row.password_hash, password))) throw badRequest('The password is not correct', 'invalid_current_password');
+    if (factor && !(await checkSecondFactor(app.db, app.dataCipher, row, factor))) throw wrongCode();
     await recordSuccess(app.db, row.id, ip);
   }
 
-  async function newCodes(userId: string): Promise<string[]> {
-    const codes = newRecoveryCodes();
-    await app.db.transaction().execute((trx) => storeRecoveryCodes(trx, app.dataCipher, userId, codes));
-    return codes;
-  }
 
   return {
     loginTwoFactor: async ({ body, request }) => {
@@ -79,8 +82,11 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
         throw wrongCode();
       }
       if (!(await spendTwoFactorChallenge(app.db, challenge.id))) throw tokenInvalid();
-      await recordSuccess(app.db, user.id, request.ip);
-      if (!user.is_active) throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
+      if (!user.is_active) {
+        await recordSuccess(app.db, user.id, request.ip);
+        throw new AppError('forbidden', 'This account is disabled', 'account_disabled');
+      }
+      await recordSignIn(app, user, request);
       request.log.info({ userId: user.id, factor: factor.kind }, 'signed in with a second factor');
       return sessionAnswer(app, user, request.ip);
     },
@@ -97,10 +103,11 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
     },
 
     // A new secret each time, kept sealed until a code confirms it; nothing changes for the sign-in yet.
-    twoFactorSetup: async ({ caller, request }) => {
+    twoFactorSetup: async ({ body, caller, request }) => {
       const row = await account(caller.id);
       if (row.totp_enabled_at)
         throw conflict('Two-factor sign-in is on already. Turn it off first to set up another app.', 'two_factor_already_enabled');
+      await confirmOwner(row, body.password, null, request.ip);
       const secret = newTotpSecret();
       const result = await app.db
         .updateTable('users')
@@ -120,6 +127,7 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
       const row = await account(caller.id);
       if (row.totp_enabled_at) throw conflict('Two-factor sign-in is on already.', 'two_factor_already_enabled');
       if (!row.totp_secret) throw conflict('Start the setup first: scan the QR code, then enter the code.', 'two_factor_setup_missing');
+      await confirmOwner(row, body.password, null, request.ip);
       const step = matchingStep(openTotpSecret(app.dataCipher, row.id, row.totp_secret), body.code, Date.now());
       if (step === null)
         throw badRequest(
@@ -127,7 +135,8 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
           'invalid_two_factor_code',
         );
       const codes = newRecoveryCodes();
-      const ended = await app.db.transaction().execute(async (trx) => {
+      const notice = await composeSecurityNotice(app, row, 'two_factor_on', noticeSource(app, request));
+      const { ended, mailId } = await app.db.transaction().execute(async (trx) => {
         // The secret checked is the one turned on: a setup started again meanwhile (another tab) fails this.
         const result = await trx
           .updateTable('users')
@@ -145,8 +154,9 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
           .where('user_id', '=', row.id)
           .where('id', '!=', caller.sessionId)
           .executeTakeFirst();
-        return Number(deleted.numDeletedRows);
+        return { ended: Number(deleted.numDeletedRows), mailId: await queueSecurityNotice(trx, notice) };
       });
+      sendMailSoon(app, mailId);
       request.log.info({ userId: row.id, sessionsEnded: ended }, 'two-factor sign-in turned on');
       recordAuditChange(request, { ...ownAccount(row), before: { two_factor: false }, after: { two_factor: true } });
       return { recovery_codes: codes, message: RECOVERY_CODES_MESSAGE };
@@ -161,21 +171,18 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
           'two_factor_required_by_settings',
         );
       }
-      const factor = secondFactorOf(body);
-      await beginAttempt(app.db, await throttleKey(app.db, row, row.username, request.ip), LOGIN_POLICIES[row.role]);
-      if (!(await verifyPassword(row.password_hash, body.password))) {
-        throw badRequest('The password is not correct', 'invalid_current_password');
-      }
-      if (!(await checkSecondFactor(app.db, app.dataCipher, row, factor))) throw wrongCode();
-      await recordSuccess(app.db, row.id, request.ip);
-      await app.db.transaction().execute(async (trx) => {
+      await confirmOwner(row, body.password, secondFactorOf(body), request.ip);
+      const notice = await composeSecurityNotice(app, row, 'two_factor_off', noticeSource(app, request));
+      const mailId = await app.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
           .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
           .where('id', '=', row.id)
           .execute();
         await trx.deleteFrom('recovery_codes').where('user_id', '=', row.id).execute();
+        return queueSecurityNotice(trx, notice);
       });
+      sendMailSoon(app, mailId);
       await dropTwoFactorChallenges(app.db, row.id);
       request.log.info({ userId: row.id }, 'two-factor sign-in turned off');
       recordAuditChange(request, { ...ownAccount(row), before: { two_factor: true }, after: { two_factor: false } });
@@ -185,8 +192,14 @@ export function twoFactorHandlers(app: FastifyInstance): Pick<RouteHandlers, Two
     twoFactorRecoveryCodes: async ({ body, caller, request }) => {
       const row = await account(caller.id);
       if (!row.totp_enabled_at) throw conflict('Two-factor sign-in is not on.', 'two_factor_not_enabled');
-      await checkThrottled(row, secondFactorOf(body), request.ip);
-      const codes = await newCodes(row.id);
+      await confirmOwner(row, body.password, secondFactorOf(body), request.ip);
+      const codes = newRecoveryCodes();
+      const notice = await composeSecurityNotice(app, row, 'recovery_codes', noticeSource(app, request));
+      const mailId = await app.db.transaction().execute(async (trx) => {
+        await storeRecoveryCodes(trx, app.dataCipher, row.id, codes);
+        return queueSecurityNotice(trx, notice);
+      });
+      sendMailSoon(app, mailId);
       request.log.info({ userId: row.id }, 'new recovery codes made');
       recordAuditChange(request, { ...ownAccount(row), before: { recovery_codes: 'earlier set' }, after: { recovery_codes: 'new set of ten' } });
       return { recovery_codes: codes, message: RECOVERY_CODES_MESSAGE };

@@ -1,4 +1,4 @@
-import { describeErrors, hasDefaults, prepareValue } from '@store/contracts';
+import { describeErrors, hasDefaults, prepareValue, type UnknownProperty } from '@store/contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
@@ -23,7 +23,8 @@ function validatorOf(schema: TSchema): Validator {
 /**
  * Fastify's validator compiler for a route's params, querystring and body: prepares the value as the
  * forms do (text read as numbers, defaults filled, unknown properties of closed objects removed),
- * checks it, and refuses it with 400 `validation_error` and the first field's sentence.
+ * checks it, and refuses it with 400 `validation_error` and the first field's sentence (a missing property's
+ * names it, and the unknown properties sent beside it).
  */
 export const requestValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const validator = validatorOf(schema);
@@ -32,9 +33,11 @@ export const requestValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
   return (data: unknown) => {
     try {
       if (!preparedWhenValid && validator.Check(data)) return { value: data };
-      const value = prepareValue(schema, data);
+      const unknown: UnknownProperty[] = [];
+      const value = prepareValue(schema, data, unknown);
       if (validator.Check(value)) return { value };
-      const [first] = describeErrors(schema, value, validator.Errors(value), httpPart ?? 'request');
+      // Unknown properties are named beside a missing one: most likely it, misspelled.
+      const [first] = describeErrors(schema, value, validator.Errors(value), httpPart ?? 'request', unknown);
       return { error: new AppError('bad_request', first?.message ?? 'Invalid request', 'validation_error') };
     } catch (error) {
       // JSON nested deeper than the stack allows (100,000 brackets parse, but walking them overflows): refused, not a 500.

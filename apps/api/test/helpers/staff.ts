@@ -43,10 +43,10 @@ export interface EnrolledStaff extends Staff {
 /** Staff with two-factor sign-in on: set up and confirmed with the code of the current step (which is then taken). */
 export async function createEnrolledStaff(t: TestApp): Promise<EnrolledStaff> {
   const staff = await createStaff(t);
-  const setup = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token });
+  const setup = await t.request({ method: 'POST', url: '/api/auth/2fa/setup', token: staff.token, payload: { password: staff.password } });
   if (setup.statusCode !== 200) throw new Error(`2fa setup failed: ${setup.statusCode} ${setup.body}`);
   const secret = setup.json().secret as string;
-  const enable = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { code: totpCode(secret) } });
+  const enable = await t.request({ method: 'POST', url: '/api/auth/2fa/enable', token: staff.token, payload: { password: staff.password, code: totpCode(secret) } });
   if (enable.statusCode !== 200) throw new Error(`2fa enable failed: ${enable.statusCode} ${enable.body}`);
   return { ...staff, secret, recoveryCodes: enable.json().recovery_codes as string[] };
 }

@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 
 describe('the security screen', { timeout: 30_000 }, () => {
-  it('sets up two-factor sign-in: QR code, the key to type, a code to confirm, then the recovery codes once', async () => {
+  it('sets up two-factor sign-in: the password, the QR code, the key to type, a code to confirm, then the recovery codes once', async () => {
     let enabled = false;
     api.on('twoFactorStatus', () =>
       aTwoFactorStatus(enabled ? { enabled: true, enabled_at: '2026-11-28T10:00:00.000Z', recovery_codes_left: 10 } : {}),
@@ -27,9 +27,15 @@ describe('the security screen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in is off' })).toBeInTheDocument();
+    // A session left open is not enough: the password first.
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
+    expect(await screen.findByText('Enter your password')).toBeInTheDocument();
+    expect(api.calls('twoFactorSetup')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
 
     const qr = await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
+    expect(api.calls('twoFactorSetup')[0]?.body).toEqual({ password: 'secret1' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByLabelText('Secret key')).toHaveTextContent(groupSecret(TWO_FACTOR_SECRET));
     expect(screen.getByRole('button', { name: 'Copy key' })).toBeInTheDocument();
@@ -47,7 +53,7 @@ describe('the security screen', { timeout: 30_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(someRecoveryCodes().recovery_codes);
-    expect(api.calls('twoFactorEnable')[0]?.body).toEqual({ code: '654321' });
+    expect(api.calls('twoFactorEnable')[0]?.body).toEqual({ password: 'secret1', code: '654321' });
     expect(screen.getByText('Save them now: they are shown only once')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy codes' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
@@ -72,7 +78,8 @@ describe('the security screen', { timeout: 30_000 }, () => {
     renderApp('/admin/security');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    await user.type(await screen.findByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
     await user.type(await screen.findByLabelText('Code from your app'), '000000');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
 
@@ -80,7 +87,21 @@ describe('the security screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeInTheDocument();
   });
 
-  it('makes new recovery codes with a code, and turns two-factor sign-in off with the password and a recovery code', async () => {
+  it("shows the server's reason when the password is wrong, and starts no setup", async () => {
+    api.on('twoFactorStatus', aTwoFactorStatus());
+    api.on('twoFactorSetup', api.error(400, 'The password is not correct', 'invalid_current_password'));
+    renderApp('/admin/security');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Password'), 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
+
+    expect(await screen.findByText(/The password is not correct/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'QR code to scan with your authenticator app' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+  });
+
+  it('makes new recovery codes with the password and a code, and turns two-factor sign-in off with the password and a recovery code', async () => {
     api.on('twoFactorStatus', aTwoFactorStatus({ enabled: true, enabled_at: '2026-11-28T10:00:00.000Z', recovery_codes_left: 2 }));
     api.on('twoFactorRecoveryCodes', someRecoveryCodes());
     api.on('twoFactorDisable', { message: 'Two-factor sign-in is off. Your password alone signs you in now.' });
@@ -97,9 +118,12 @@ describe('the security screen', { timeout: 30_000 }, () => {
 
     const codesForm = screen.getByRole('form', { name: 'New recovery codes' });
     await user.type(within(codesForm).getByLabelText('Code from your app or a recovery code'), '123456');
+    // Not without the password.
+    expect(within(codesForm).getByRole('button', { name: 'Make new recovery codes' })).toBeDisabled();
+    await user.type(within(codesForm).getByLabelText('Password'), 'secret1');
     await user.click(within(codesForm).getByRole('button', { name: 'Make new recovery codes' }));
     expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
-    expect(api.calls('twoFactorRecoveryCodes')[0]?.body).toEqual({ code: '123456' });
+    expect(api.calls('twoFactorRecoveryCodes')[0]?.body).toEqual({ password: 'secret1', code: '123456' });
   });
 
   it('offers no way to turn it off while the store requires it', async () => {

@@ -27,7 +27,8 @@ export const groupSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').
 /**
  * /admin/security: the staff member's two-factor sign-in (docs/decisions/030-two-factor-sign-in.md): set
  * it up with a QR code or the key typed in, confirmed by a code; the ten recovery codes shown once, to copy
- * or download; new recovery codes; turning it off with the password and a code.
+ * or download; new recovery codes; turning it off. Every change asks for the password again, so a session
+ * left open is not enough to change how the account signs in.
  */
 export function SecurityPage() {
   usePageTitle('Security');
@@ -75,14 +76,17 @@ function useStatusChanged() {
 
 function EnrolPanel({ required, onEnabled }: { required: boolean; onEnabled: (codes: string[]) => void }) {
   const statusChanged = useStatusChanged();
+  // Asked once, before the setup starts, and sent again with the code that turns it on.
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const setup = useMutation({
-    mutationFn: () => api.twoFactorSetup(),
+    mutationFn: () => api.twoFactorSetup({ body: { password } }),
     onError: (failure) => toast.error(withDetail('Could not start the setup', failure)),
   });
   const enable = useMutation({
-    mutationFn: (typed: string) => api.twoFactorEnable({ body: { code: typed } }),
+    mutationFn: (typed: string) => api.twoFactorEnable({ body: { password, code: typed } }),
     onSuccess: async (answer) => {
       toast.success('Two-factor sign-in is on');
       onEnabled(answer.recovery_codes);
@@ -90,6 +94,15 @@ function EnrolPanel({ required, onEnabled }: { required: boolean; onEnabled: (co
     },
     onError: (failure) => toast.error(withDetail('Could not turn on two-factor sign-in', failure)),
   });
+
+  const start = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) {
+      setPasswordError('Enter your password');
+      return;
+    }
+    setup.mutate();
+  };
 
   const confirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -116,7 +129,8 @@ function EnrolPanel({ required, onEnabled }: { required: boolean; onEnabled: (co
         )}
         <p className={layout.muted}>
           With two-factor sign-in, signing in takes your password and a code from an authenticator app on your phone (Google Authenticator,
-          Microsoft Authenticator, 1Password, Authy…), so a stolen password alone does not open the admin.
+          Microsoft Authenticator, 1Password, Authy…), so a stolen password alone does not open the admin. Setting it up asks for your
+          password first.
         </p>
         {setup.data ? (
           <SetupSteps setup={setup.data}>
@@ -145,11 +159,24 @@ function EnrolPanel({ required, onEnabled }: { required: boolean; onEnabled: (co
             </form>
           </SetupSteps>
         ) : (
-          <div>
-            <Button loading={setup.isPending} onClick={() => setup.mutate()}>
-              Set up two-factor sign-in
-            </Button>
-          </div>
+          <form className={styles.form} onSubmit={start} aria-label="Set up two-factor sign-in" noValidate>
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              error={passwordError}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(undefined);
+              }}
+            />
+            <div>
+              <Button type="submit" loading={setup.isPending}>
+                Set up two-factor sign-in
+              </Button>
+            </div>
+          </form>
         )}
       </div>
     </section>
@@ -214,13 +241,16 @@ function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => 
 
 function EnabledPanel({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (codes: string[]) => void }) {
   const statusChanged = useStatusChanged();
+  const [codesPassword, setCodesPassword] = useState('');
   const [factor, setFactor] = useState('');
   const [password, setPassword] = useState('');
   const [offFactor, setOffFactor] = useState('');
 
   const regenerate = useMutation({
-    mutationFn: (typed: string) => api.twoFactorRecoveryCodes({ body: secondFactorOf(typed) }),
+    mutationFn: (input: { password: string; typed: string }) =>
+      api.twoFactorRecoveryCodes({ body: { password: input.password, ...secondFactorOf(input.typed) } }),
     onSuccess: async (answer) => {
+      setCodesPassword('');
       setFactor('');
       toast.success('New recovery codes made: the old ones no longer work');
       onNewCodes(answer.recovery_codes);
@@ -272,10 +302,17 @@ function EnabledPanel({ status, onNewCodes }: { status: TwoFactorStatus; onNewCo
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (factor.trim()) regenerate.mutate(factor);
+            if (codesPassword && factor.trim()) regenerate.mutate({ password: codesPassword, typed: factor });
           }}
         >
           <p className={layout.muted}>Ten new codes replace the ones you have; the old ones stop working.</p>
+          <PasswordField
+            label="Password"
+            name="codes_password"
+            autoComplete="current-password"
+            value={codesPassword}
+            onChange={(event) => setCodesPassword(event.target.value)}
+          />
           <TextField
             label="Code from your app or a recovery code"
             name="code"
@@ -284,7 +321,7 @@ function EnabledPanel({ status, onNewCodes }: { status: TwoFactorStatus; onNewCo
             onChange={(event) => setFactor(event.target.value)}
           />
           <div>
-            <Button type="submit" variant="secondary" loading={regenerate.isPending} disabled={!factor.trim()}>
+            <Button type="submit" variant="secondary" loading={regenerate.isPending} disabled={!codesPassword || !factor.trim()}>
               Make new recovery codes
             </Button>
           </div>
