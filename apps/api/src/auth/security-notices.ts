@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, MailOutboxTable, UserRow } from '../db/schema.ts';
+import { headerText } from '../http/header-text.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { composeMail } from '../mail/layout.ts';
 import { sendMailSoon } from '../mail/outbox.ts';
@@ -44,20 +45,14 @@ export function noticeSource(app: FastifyInstance, request: FastifyRequest): Not
   };
 }
 
-// Control characters, and the bidirectional controls that could make the text read as something else.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
-
 /**
- * Header text as a person should read it in a mail: Node reads a header's bytes as Latin-1, so UTF-8 sent
- * by a client is decoded as UTF-8 (kept as read when it is not valid UTF-8); control and bidirectional
- * characters are dropped, runs of spaces made one, and the text cut to `max` characters.
+ * Header text as a person should read it in a mail: decoded and cleaned as the delivery log stores it
+ * (`headerText`), with line breaks and tabs read as spaces and runs of spaces made one.
  */
 export function cleanHeaderText(value: string | string[] | undefined, max: number): string {
   const raw = Array.isArray(value) ? value.join(', ') : (value ?? '');
-  const utf8 = Buffer.from(raw, 'latin1').toString('utf8');
-  const text = /[\u{100}-\u{10FFFF}]/u.test(raw) || utf8.includes('\uFFFD') ? raw : utf8;
-  return [...text.replace(UNSAFE_CHARACTERS, ' ').replace(/\s+/gu, ' ').trim()].slice(0, max).join('').trim();
+  const text = headerText(raw.replace(/[\t\r\n]/g, ' '), raw.length).replace(/\s+/gu, ' ').trim();
+  return headerText(text, max).trim();
 }
 
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
