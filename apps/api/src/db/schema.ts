@@ -90,6 +90,7 @@ export interface ProductsTable {
   images: Json<string[]>;
   features: Json<string[]>;
   system_requirements: Json<Record<string, string>>;
+  /** Units not yet sold; live checkouts' holds are read from their orders (docs/decisions/036). */
   stock_quantity: number;
   /** Rating in tenths (0..50), so 4.5 stars is 45: from the baseline and the reviews that count (product_review_figures). */
   rating_tenths: Generated<number>;
@@ -193,8 +194,12 @@ export interface OrdersTable {
   invoice_address: string | null;
   invoice_city: string | null;
   invoice_country: string | null;
+  /** Holds its units and its code's use: from its payment start until `hold_expires_at`, its payment or its end (docs/decisions/036). */
   stock_reserved: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When an unpaid order lapses (failed). */
   expires_at: NullableTimestamp;
+  /** When its hold ends if not paid; the order stays payable until `expires_at` and takes its units again at the capture. */
+  hold_expires_at: NullableTimestamp;
   paid_at: NullableTimestamp;
   delivered_at: NullableTimestamp;
   created_at: Timestamp;

@@ -14,6 +14,7 @@ import * as refundsDisputes from './2026-11-27-0001-refunds-disputes.ts';
 import * as discountCodes from './2026-11-28-0001-discount-codes.ts';
 import * as auditLog from './2026-11-28-0002-audit-log.ts';
 import * as twoFactor from './2026-11-28-0003-two-factor.ts';
+import * as holdsAtPayment from './2026-11-29-0001-holds-at-payment.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0001-discount-codes': discountCodes,
   '2026-11-28-0002-audit-log': auditLog,
   '2026-11-28-0003-two-factor': twoFactor,
+  '2026-11-29-0001-holds-at-payment': holdsAtPayment,
 };
 
 export const migrationProvider: MigrationProvider = {
