@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { OrderSchema, type Category, type DiscountCode, type DiscountCodeInput, type Order } from '@store/contracts';
 import { startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
+import type { KyselyPlugin } from 'kysely';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '@store/payment-sandbox';
@@ -523,6 +524,103 @@ describe('paying for an order with a code', () => {
     const delivered = await t.app.db.selectFrom('orders').select('status').where('id', '=', again.id).executeTakeFirstOrThrow();
     expect(delivered.status).toBe('completed');
     expect(await usesOf(roomy.id)).toBe(1);
+  });
+});
+
+/** Runs `run` with the app's database recording the text of every query (values apart): what the answer's time depends on. */
+async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+  const original = t.app.db;
+  const queries: string[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      queries.push(original.getExecutor().compileQuery(node, queryId).sql);
+      return node;
+    },
+    transformResult: ({ result }) => Promise.resolve(result),
+  };
+  t.app.db = original.withPlugin(recorder);
+  try {
+    return { result: await run(), queries };
+  } finally {
+    t.app.db = original;
+  }
+}
+
+describe('a code nobody can use now (decision 036)', () => {
+  /** Four codes that cannot be used: one that does not exist, one not started, one ended, one whose only use is paid. */
+  async function unusableCodes(product: string): Promise<Record<string, string>> {
+    const scheduled = await createCode({ starts_at: new Date(Date.now() + 2 * HOUR).toISOString() });
+    const expired = await createCode({ starts_at: new Date(Date.now() - 2 * HOUR).toISOString(), ends_at: new Date(Date.now() - HOUR).toISOString() });
+    const usedUp = await createCode({ max_uses: 1 });
+    await sell((await placed([line(product)], usedUp.code)).id);
+    return { unknown: `NOPE_${tag()}`, scheduled: scheduled.code, expired: expired.code, 'used up': usedUp.code };
+  }
+  const invalid = { code: 'discount_code_invalid', detail: 'This discount code is not valid' };
+
+  it('is answered alike by the preview, unknown, scheduled, expired or used up, after the same queries, signed in or not', async () => {
+    const product = await createProduct(10);
+    const codes = await unusableCodes(product);
+    const { token } = await t.registerUser();
+    for (const who of [{}, { token }]) {
+      const seen: string[][] = [];
+      for (const [name, code] of Object.entries(codes)) {
+        const { result, queries } = await queriesOf(() => preview(code, [line(product)], who));
+        expect(result.statusCode, name).toBe(400);
+        expect(result.json(), name).toEqual(invalid);
+        seen.push(queries);
+      }
+      // The same statements in the same order, whichever code: the answer's time tells nothing either.
+      expect(seen[0]!.length).toBeGreaterThan(0);
+      for (const queries of seen) expect(queries).toEqual(seen[0]);
+    }
+  });
+
+  it('is answered alike when an order is placed with it, and no order is placed', async () => {
+    const product = await createProduct(10);
+    const codes = await unusableCodes(product);
+    const seen: string[][] = [];
+    for (const [name, code] of Object.entries(codes)) {
+      const { result, queries } = await queriesOf(() => order([line(product)], code));
+      expect(result.statusCode, name).toBe(400);
+      expect(result.json(), name).toEqual(invalid);
+      seen.push(queries);
+    }
+    for (const queries of seen) expect(queries).toEqual(seen[0]);
+    const orders = await t.app.db.selectFrom('order_items').select('order_id').where('product_id', '=', product).execute();
+    expect(orders).toHaveLength(1);
+  });
+
+  it('while one buyer’s order with a one-use code is unpaid, the next buyer previews, orders and pays with the code', async () => {
+    const product = await createProduct(10);
+    const code = await createCode({ max_uses: 1 });
+    const waiting = await placed([line(product)], code.code, { ip: '198.51.100.41' });
+    expect((await preview(code.code, [line(product)])).json()).toMatchObject({ code: code.code, amount: 1 });
+    const next = await placed([line(product)], code.code, { ip: '198.51.100.42' });
+    const paypalOrderId = await approvedAtPayPal(next.id);
+    expect((await t.request({ method: 'POST', url: `/api/paypal/capture-order/${paypalOrderId}` })).statusCode).toBe(200);
+    expect(await usesOf(code.id)).toBe(1);
+    // The buyer who waited learns it at their payment start, before PayPal: nothing is charged.
+    const late = await startPayment(waiting.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      code: 'discount_code_used_up',
+      detail: `The discount code ${code.code} has been used up since this order was placed: please order again without it`,
+    });
+  });
+
+  it('while one buyer pays at PayPal with a one-use code, the next buyer still previews and orders with it, and is told at their payment start', async () => {
+    const product = await createProduct(10);
+    const code = await createCode({ max_uses: 1 });
+    const paying = await placed([line(product)], code.code, { ip: '198.51.100.43' });
+    expect((await startPayment(paying.id)).statusCode).toBe(200);
+    expect((await preview(code.code, [line(product)])).statusCode).toBe(200);
+    const next = await placed([line(product)], code.code, { ip: '198.51.100.44' });
+    const held = await startPayment(next.id);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().code).toBe('held_by_other_buyers');
+    // The first buyer's hold ends unpaid: the next buyer's start takes the use.
+    await endHolds();
+    expect((await startPayment(next.id)).statusCode).toBe(200);
   });
 });
 

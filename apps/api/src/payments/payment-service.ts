@@ -172,7 +172,8 @@ async function claimForCapture(
     if (!order.stock_reserved) {
       await retakeHold(trx, locked).catch((error: unknown) => {
         if (!(error instanceof AppError) || error.status !== 409) throw error;
-        throw new AppError('conflict', `${error.detail} Nothing was charged: your PayPal payment was not taken.`, error.code, error.headers);
+        const sentence = error.detail.endsWith('.') ? error.detail : `${error.detail}.`;
+        throw new AppError('conflict', `${sentence} Nothing was charged: your PayPal payment was not taken.`, error.code, error.headers);
       });
     }
     await trx
