@@ -77,7 +77,8 @@ function LicenseKeysPanel({ product }: { product: Product }) {
 
   const data = stock.data;
   const hasPool = data !== undefined && data.available + data.sold > 0;
-  const shopStock = data ? Math.max(0, data.available - data.reserved) : null;
+  // The shop shows the unsold keys: keys held by buyers at PayPal are not sold yet (docs/decisions/036-holds-at-payment.md).
+  const shopStock = data ? data.available : null;
   const pasted = countKeys(text);
 
   return (
@@ -97,7 +98,7 @@ function LicenseKeysPanel({ product }: { product: Product }) {
             </dd>
           </div>
           <div className={styles.stockFact}>
-            <dt className={styles.stockFactLabel}>Held by unpaid orders</dt>
+            <dt className={styles.stockFactLabel}>Held by buyers at PayPal</dt>
             <dd className={styles.stockFactValue}>{data.reserved}</dd>
           </div>
           <div className={styles.stockFact}>
