@@ -51,8 +51,8 @@ const KEYS_FORM: SchemaForm<LicenseKeysInput, typeof LicenseKeysInputSchema, 'ke
 
 /**
  * A product's key pool (beyond the spec): how many keys remain, and a bulk paste to add more. Once a
- * product has keys it sells by key: its shop stock is its unsold keys minus those held by unpaid orders,
- * and the product form's stock number no longer applies (docs/decisions/009-orders-stock-and-delivery.md).
+ * product has keys it sells by key: its shop stock is its unsold keys (some may be held by buyers at PayPal,
+ * decision 036), and the product form's stock number no longer applies (docs/decisions/009-orders-stock-and-delivery.md).
  */
 function LicenseKeysPanel({ product }: { product: Product }) {
   const queryClient = useQueryClient();

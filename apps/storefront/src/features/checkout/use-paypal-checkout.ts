@@ -57,7 +57,7 @@ function signatureOf({ items, invoice, discountCode }: PayInput): string {
  * Pays the cart with PayPal: creates our order (priced by the server), keeps what the return pages need,
  * asks the API for the PayPal approval address and sends the browser there.
  * One run at a time; after a failed payment step a retry reuses the order just created (same cart),
- * so a second click does not reserve the stock twice.
+ * so a second click does not place a second order.
  * A free cart ($0) is ordered with `payment_method: 'free'`: the server completes it at once with its goods,
  * and the shopper goes straight to the order's page, without PayPal.
  */
