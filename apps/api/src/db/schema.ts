@@ -301,7 +301,7 @@ export interface DiscountCodesTable {
   created_by: string | null;
 }
 
-/** An order holding one of its code's uses; deleted when the order ends undelivered (a trigger). */
+/** An order holding one of its code's uses (from its payment start); deleted when its hold or the order ends undelivered (a trigger). */
 export interface DiscountRedemptionsTable {
   order_id: string;
   code_id: string;
@@ -311,6 +311,12 @@ export interface DiscountRedemptionsTable {
   buyer_email: string;
   amount_cents: number;
   created_at: Timestamp;
+}
+
+/** A code's paid uses, counted by a trigger when an order with it is delivered: read in constant time (decision 036). */
+export interface DiscountCodeUsesTable {
+  code_id: string;
+  paid: number;
 }
 
 export interface PaymentEventsTable {
@@ -395,6 +401,7 @@ export interface Database {
   audit_log: AuditLogTable;
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
+  discount_code_uses: DiscountCodeUsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
