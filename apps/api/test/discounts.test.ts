@@ -366,13 +366,18 @@ describe('the limits of a code', () => {
     expect(await usesOf(code.id)).toBe(1);
     expect((await startPayment(second.id)).statusCode).toBe(200);
     // Staff reject the second order: its held use goes back too.
-    expect((await t.request({ method: 'PATCH', url: `/api/admin/orders/${second.id}/status?status=rejected`, token: admin })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PATCH', url: `/api/admin/orders/${second.id}/status?status=rejected`, token: admin })).statusCode,
+    ).toBe(200);
     expect(await usesOf(code.id)).toBe(1);
     await sell(third.id);
     expect(await usesOf(code.id)).toBe(2);
 
     // Both uses paid: the code is used up, answered as an unknown code to a new order, and at the first order's payment start.
-    expect((await order([line(product)], code.code)).json()).toEqual({ code: 'discount_code_invalid', detail: 'This discount code is not valid' });
+    expect((await order([line(product)], code.code)).json()).toEqual({
+      code: 'discount_code_invalid',
+      detail: 'This discount code is not valid',
+    });
     const gone = await startPayment(first.id);
     expect(gone.statusCode).toBe(409);
     expect(gone.json()).toMatchObject({ code: 'discount_code_used_up' });
@@ -550,7 +555,10 @@ describe('a code nobody can use now (decision 036)', () => {
   /** Four codes that cannot be used: one that does not exist, one not started, one ended, one whose only use is paid. */
   async function unusableCodes(product: string): Promise<Record<string, string>> {
     const scheduled = await createCode({ starts_at: new Date(Date.now() + 2 * HOUR).toISOString() });
-    const expired = await createCode({ starts_at: new Date(Date.now() - 2 * HOUR).toISOString(), ends_at: new Date(Date.now() - HOUR).toISOString() });
+    const expired = await createCode({
+      starts_at: new Date(Date.now() - 2 * HOUR).toISOString(),
+      ends_at: new Date(Date.now() - HOUR).toISOString(),
+    });
     const usedUp = await createCode({ max_uses: 1 });
     await sell((await placed([line(product)], usedUp.code)).id);
     return { unknown: `NOPE_${tag()}`, scheduled: scheduled.code, expired: expired.code, 'used up': usedUp.code };

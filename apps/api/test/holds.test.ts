@@ -224,6 +224,18 @@ describe('an unpaid order blocks no other buyer', () => {
     expect(await shownStock(id)).toEqual({ page: 2, list: 2 });
   });
 
+  it('holds under parallel starts: of the 3 orders one buyer may have, sent to PayPal at once, exactly one holds, and the units it does not hold stay free', async () => {
+    const id = await product(5, 5);
+    const email = `parallel-start-${tag()}@example.com`;
+    const orders = await Promise.all(Array.from({ length: 3 }, (_, index) => placed([{ product_id: id, quantity: 4 }], { email, ip: `203.0.113.${100 + index}` })));
+    const starts = await Promise.all(orders.map((placedOrder) => startPayment(placedOrder.id)));
+    expect(starts.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    const holding = await t.app.db.selectFrom('orders').select('id').where('id', 'in', orders.map((placedOrder) => placedOrder.id)).where('stock_reserved', '=', true).execute();
+    expect(holding).toHaveLength(1);
+    const next = await placed([{ product_id: id, quantity: 1 }]);
+    await pay(next.id);
+  });
+
   it('the same address is one buyer too, and so is an account whatever email it ordered with', async () => {
     const id = await product(5, 3);
     const ip = '203.0.113.91';

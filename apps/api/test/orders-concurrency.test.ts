@@ -118,7 +118,9 @@ describe('Under 50 concurrent buyers for the last 5 units, exactly 5 orders succ
     // orders are confirmed by staff at the same moment instead): exactly the five holders are served.
     const paid = await Promise.all(
       won.map(async (order) => {
-        const paypalOrderId = (await t.app.db.selectFrom('orders').select('paypal_order_id').where('id', '=', order.id).executeTakeFirstOrThrow()).paypal_order_id!;
+        const paypalOrderId = (
+          await t.app.db.selectFrom('orders').select('paypal_order_id').where('id', '=', order.id).executeTakeFirstOrThrow()
+        ).paypal_order_id!;
         sandbox.state.approveOrder(paypalOrderId);
         return t.request({ method: 'POST', url: `/api/paypal/capture-order/${paypalOrderId}` });
       }),

@@ -136,7 +136,10 @@ test('cancelling on the sandbox lands on the cancel page with the cart kept', as
   expect(JSON.parse((await storedCart(page)) ?? '[]')).toEqual([expect.objectContaining({ id: product.id, quantity: 1 })]);
 });
 
-test('an unpaid order of every unit leaves the product on sale: another guest adds it, pays through the sandbox and gets it', async ({ page, api }) => {
+test('an unpaid order of every unit leaves the product on sale: another guest adds it, pays through the sandbox and gets it', async ({
+  page,
+  api,
+}) => {
   const product = await api.createProduct({
     title: `Last Two Seats ${Date.now()}`,
     price: 12,
@@ -150,7 +153,13 @@ test('an unpaid order of every unit leaves the product on sale: another guest ad
   const unpaid = await api.request.post('/api/orders', {
     data: {
       items: [{ product_id: product.id, quantity: 2 }],
-      invoice_data: { email: 'never-pays@example.com', name: 'Nora Never', address: '3 Market Street', city: 'Leeds', country: 'United Kingdom' },
+      invoice_data: {
+        email: 'never-pays@example.com',
+        name: 'Nora Never',
+        address: '3 Market Street',
+        city: 'Leeds',
+        country: 'United Kingdom',
+      },
     },
   });
   expect(unpaid.status(), await unpaid.text()).toBe(201);

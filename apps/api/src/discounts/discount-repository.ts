@@ -157,10 +157,16 @@ export async function takeUse(trx: Transaction<Database>, order: OrderRow, momen
       throw conflict(`The discount code ${row.code} of this order has been used up since it was placed`, 'discount_code_used_up');
     }
     if (fullInAll && uses.paidTotal >= row.max_uses!) {
-      throw conflict(`The discount code ${row.code} has been used up since this order was placed: please order again without it`, 'discount_code_used_up');
+      throw conflict(
+        `The discount code ${row.code} has been used up since this order was placed: please order again without it`,
+        'discount_code_used_up',
+      );
     }
     if (!fullInAll && uses.paidBuyer >= row.max_uses_per_buyer!) {
-      throw conflict(`You have already used the discount code ${row.code} as often as it allows: please order again without it`, 'discount_code_already_used');
+      throw conflict(
+        `You have already used the discount code ${row.code} as often as it allows: please order again without it`,
+        'discount_code_already_used',
+      );
     }
     throw new AppError(
       'conflict',

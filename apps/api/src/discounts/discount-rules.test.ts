@@ -79,7 +79,9 @@ describe('checkAvailable and discountStatus', () => {
       ['used up', rules({ max_uses: 3 }), { total: 3, buyer: 0 }],
     ];
     for (const [name, code, uses] of unusable) {
-      expect(() => checkAvailable(code, uses, now), name).toThrow(expect.objectContaining({ code: 'discount_code_invalid', detail: 'This discount code is not valid' }));
+      expect(() => checkAvailable(code, uses, now), name).toThrow(
+        expect.objectContaining({ code: 'discount_code_invalid', detail: 'This discount code is not valid' }),
+      );
     }
     expect(codeOf(() => checkAvailable(rules({ starts_at: now }), none, now))).toBe('accepted');
     expect(codeOf(() => checkAvailable(rules({ max_uses: 3 }), { total: 2, buyer: 0 }, now))).toBe('accepted');

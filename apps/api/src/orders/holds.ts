@@ -15,11 +15,14 @@ import { holdStock, type OrderLine } from './stock.ts';
  * and takes its units again when its payment comes back, if they are still free.
  *
  * Lock order, the same in every transaction: the buyer's advisory locks, the order's row, other orders'
- * rows (SKIP LOCKED), the code's row, the products' rows in id order.
+ * rows (in id order), the code's row, the products' rows in id order.
  */
 
 /** Serialises what one buyer does (orders placed, payments started): their email, address and account, in one sorted order. */
-export async function lockBuyer(trx: Transaction<Database>, buyer: { userId: string | null; email: string; ip: string | null }): Promise<void> {
+export async function lockBuyer(
+  trx: Transaction<Database>,
+  buyer: { userId: string | null; email: string; ip: string | null },
+): Promise<void> {
   const locks = [
     `buyer-email:${buyer.email.toLowerCase()}`,
     ...(buyer.ip ? [`buyer-ip:${buyer.ip}`] : []),
@@ -31,8 +34,10 @@ export async function lockBuyer(trx: Transaction<Database>, buyer: { userId: str
 
 /**
  * Releases the live holds of the same buyer's other unpaid orders that share a product or the code with
- * `order`: one checkout per buyer and product. Orders another transaction holds (a capture under way) are
- * skipped, and so are claimed ones: their money may be on its way. The trigger gives their code's use back.
+ * `order`: one checkout per buyer and product. Claimed orders are left alone: their money may be on its way.
+ * Rows another transaction is changing are waited for, then checked again (a capture that claimed one meanwhile
+ * keeps it), in id order; nothing that holds one of them waits for this buyer's locks, so no deadlock. The
+ * trigger gives their code's use back.
  */
 async function releaseOtherHolds(trx: Transaction<Database>, { order, items }: OrderWithItems): Promise<void> {
   const productIds = items.map((item) => item.product_id);
@@ -62,8 +67,8 @@ async function releaseOtherHolds(trx: Transaction<Database>, { order, items }: O
         ...(order.discount_code_id ? [eb('discount_code_id', '=', order.discount_code_id)] : []),
       ]),
     )
+    .orderBy('id')
     .forUpdate()
-    .skipLocked()
     .execute();
   if (others.length === 0) return;
   await trx
@@ -94,7 +99,11 @@ async function takeHold(trx: Transaction<Database>, order: OrderRow, items: read
 export async function holdForPayment(app: FastifyInstance, orderId: string): Promise<boolean> {
   return app.db.transaction().execute(async (trx) => {
     // The buyer's locks come before the order's row: read who it is without a lock first (these fields do not change).
-    const buyer = await trx.selectFrom('orders').select(['user_id', 'invoice_email', 'client_ip']).where('id', '=', orderId).executeTakeFirst();
+    const buyer = await trx
+      .selectFrom('orders')
+      .select(['user_id', 'invoice_email', 'client_ip'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     if (!buyer) throw notFound('Order not found', 'order_not_found');
     await lockBuyer(trx, { userId: buyer.user_id, email: buyer.invoice_email, ip: buyer.client_ip });
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();

@@ -83,7 +83,12 @@ async function stockOf(db: Kysely<Database>, productId: string): Promise<KeyStoc
 }
 
 export async function licenseKeyStock(app: FastifyInstance, productId: string): Promise<KeyStock> {
-  const product = await app.db.selectFrom('products').select('id').where('id', '=', productId).where('archived_at', 'is', null).executeTakeFirst();
+  const product = await app.db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', productId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
   if (!product) throw notFound('Product not found', 'product_not_found');
   return stockOf(app.db, productId);
 }

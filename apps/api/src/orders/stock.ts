@@ -158,7 +158,11 @@ export async function holdStock(trx: Transaction<Database>, orderId: string, lin
  * does not (a late payment, staff confirming) is checked like a new hold first. A line whose product now
  * sells another way (it switched to a key pool after the order) takes nothing: those units were never keys.
  */
-export async function sellStock(trx: Transaction<Database>, order: { id: string; stock_reserved: boolean }, lines: readonly OrderLine[]): Promise<void> {
+export async function sellStock(
+  trx: Transaction<Database>,
+  order: { id: string; stock_reserved: boolean },
+  lines: readonly OrderLine[],
+): Promise<void> {
   const products = order.stock_reserved ? await lockProducts(trx, lines) : await checkFree(trx, order.id, lines);
   const drawing = lines.filter((line) => {
     const product = products.get(line.product_id);

@@ -36,7 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     EXECUTE FUNCTION release_discount_use()`.execute(db);
 
   // Orders not sent to pay yet hold nothing any more; those at PayPal keep a hold of at most 10 minutes.
-  await sql`UPDATE orders SET stock_reserved = false WHERE status = 'pending' AND stock_reserved AND payment_started_at IS NULL`.execute(db);
+  await sql`UPDATE orders SET stock_reserved = false WHERE status = 'pending' AND stock_reserved AND payment_started_at IS NULL`.execute(
+    db,
+  );
   await sql`UPDATE orders SET hold_expires_at = least(expires_at, now() + make_interval(mins => 10))
     WHERE status = 'pending' AND stock_reserved`.execute(db);
 
