@@ -56,7 +56,7 @@ export interface Config {
   paypalApiUrl: string | null;
   /** Overrides the CoinGate API base URL (tests). */
   coingateApiUrl: string | null;
-  /** How often unpaid orders past their reservation are failed and their stock returned; 0 turns it off. */
+  /** How often unpaid orders past their end are failed and holds past their minutes released; 0 turns it off. */
   orderSweepSeconds: number;
   /** How often queued mail (receipts) is sent or retried; 0 turns the timer off. */
   mailSweepSeconds: number;

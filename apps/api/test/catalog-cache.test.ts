@@ -158,7 +158,7 @@ describe('public catalogue answers from the cache', () => {
     expect(t.app.catalogCache.stats.entries).toBe(kept);
   });
 
-  it("show this instance's stock change at once (an order reserves stock)", async () => {
+  it("show this instance's stock change at once (a sale takes stock)", async () => {
     const product = await createProduct({ stock_quantity: 4 });
     expect((await get(`/api/products/${product.id}`)).json().stock_quantity).toBe(4);
     const order = await t.request({
@@ -170,6 +170,12 @@ describe('public catalogue answers from the cache', () => {
       },
     });
     expect(order.statusCode, order.body).toBe(201);
+    const confirmed = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/orders/${order.json().id}/status?status=confirmed`,
+      token: await t.adminToken(),
+    });
+    expect(confirmed.json().status).toBe('completed');
     expect((await get(`/api/products/${product.id}`)).json().stock_quantity).toBe(1);
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { OrderSchema, type Category, type DiscountCode, type DiscountCodeInput, type Order } from '@store/contracts';
 import { startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
+import type { KyselyPlugin } from 'kysely';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '@store/payment-sandbox';
@@ -119,6 +120,27 @@ async function usesOf(codeId: string): Promise<number> {
     .where('code_id', '=', codeId)
     .executeTakeFirstOrThrow();
   return Number(row.uses);
+}
+
+/** Staff confirm an unpaid order: it is delivered, as a payment would, and its code's use counts. */
+async function sell(orderId: string): Promise<void> {
+  const confirmed = await t.request({ method: 'PATCH', url: `/api/admin/orders/${orderId}/status?status=confirmed`, token: admin });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  expect(confirmed.json().status).toBe('completed');
+}
+
+/** The buyer is sent to PayPal: the order's units and its code's use are held from here (decision 036). */
+const startPayment = (orderId: string) => t.request({ method: 'POST', url: `/api/payments/create?order_id=${orderId}` });
+
+/** Ends every live hold now, as the sweep does once its minutes are over; the orders stay payable. */
+async function endHolds(): Promise<void> {
+  await t.app.db
+    .updateTable('orders')
+    .set({ hold_expires_at: new Date(Date.now() - 1000) })
+    .where('status', '=', 'pending')
+    .where('stock_reserved', '=', true)
+    .execute();
+  await expireStaleOrders(t.app);
 }
 
 /** Starts the PayPal payment of an order and approves it on the sandbox: answers PayPal's order id. */
@@ -240,22 +262,21 @@ describe('a code applied when the order is created', () => {
     });
   });
 
-  it('works only between its start and end dates', async () => {
+  it('works only between its start and end dates, and before them or after them answers as an unknown code', async () => {
     const product = await createProduct(10);
+    const unknown = { code: 'discount_code_invalid', detail: 'This discount code is not valid' };
     const later = await createCode({ starts_at: new Date(Date.now() + 2 * HOUR).toISOString() });
     const early = await order([line(product)], later.code);
-    expect(early.statusCode).toBe(409);
-    expect(early.json()).toMatchObject({ code: 'discount_code_not_started' });
-    expect(early.json().detail).toMatch(/^This discount code can be used from \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual(unknown);
 
     const over = await createCode({
       starts_at: new Date(Date.now() - 2 * HOUR).toISOString(),
       ends_at: new Date(Date.now() - HOUR).toISOString(),
     });
-    expect((await order([line(product)], over.code)).json()).toEqual({
-      code: 'discount_code_expired',
-      detail: 'This discount code has expired',
-    });
+    const late = await order([line(product)], over.code);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual(unknown);
 
     const open = await createCode({
       starts_at: new Date(Date.now() - HOUR).toISOString(),
@@ -311,38 +332,63 @@ describe('a code applied when the order is created', () => {
     });
     expect(extra.statusCode, extra.body).toBe(201);
     expect(extra.json()).toMatchObject({ discount: { code: first.code, amount: 1 }, total_amount: 9 });
+    await sell(extra.json().id);
     expect(await usesOf(first.id)).toBe(1);
     expect(await usesOf(second.id)).toBe(0);
   });
 });
 
 describe('the limits of a code', () => {
-  it('is used at most its total uses; an order that lapses or is rejected gives its use back', async () => {
+  it('counts a use when the order is paid; an unpaid order holds one only while its buyer is at PayPal, and gives it back when that ends', async () => {
     const product = await createProduct(10);
     const code = await createCode({ max_uses: 2 });
-    const first = await placed([line(product)], code.code);
-    const second = await placed([line(product)], code.code);
-    const third = await order([line(product)], code.code);
-    expect(third.statusCode).toBe(409);
-    expect(third.json()).toEqual({ code: 'discount_code_used_up', detail: 'This discount code has been used up' });
+    const paid = await placed([line(product)], code.code);
+    await sell(paid.id);
+    // Placed, not sent to pay: holds nothing, so the next buyer may still order with the code. (Buyers from
+    // other addresses: one buyer's newer payment start would replace their own older hold.)
+    const first = await placed([line(product)], code.code, { ip: '198.51.100.31' });
+    const second = await placed([line(product)], code.code, { ip: '198.51.100.32' });
+    expect(await usesOf(code.id)).toBe(1);
 
-    await lapse(first.id);
-    const replaced = await placed([line(product)], code.code);
-    const rejected = await t.request({ method: 'PATCH', url: `/api/admin/orders/${second.id}/status?status=rejected`, token: admin });
-    expect(rejected.statusCode, rejected.body).toBe(200);
-    await placed([line(product)], code.code);
+    // The first buyer goes to PayPal: the code's last use is held for them; the second is told so at their own start.
+    expect((await startPayment(first.id)).statusCode).toBe(200);
     expect(await usesOf(code.id)).toBe(2);
-    expect((await order([line(product)], code.code)).json().code).toBe('discount_code_used_up');
+    const refused = await startPayment(second.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('held_by_other_buyers');
+    expect(refused.json().detail).toContain(`The last use of the discount code ${code.code} is in another checkout right now`);
+    // Held is not counted: the preview and a new order still take the code.
+    expect((await preview(code.code, [line(product)])).statusCode).toBe(200);
+    const third = await placed([line(product)], code.code, { ip: '198.51.100.33' });
 
-    // Staff's view: every order placed with the code, and which ones hold a use.
+    // The first buyer's hold ends unpaid: the use goes back and the second buyer's start takes it.
+    await endHolds();
+    expect(await usesOf(code.id)).toBe(1);
+    expect((await startPayment(second.id)).statusCode).toBe(200);
+    // Staff reject the second order: its held use goes back too.
+    expect(
+      (await t.request({ method: 'PATCH', url: `/api/admin/orders/${second.id}/status?status=rejected`, token: admin })).statusCode,
+    ).toBe(200);
+    expect(await usesOf(code.id)).toBe(1);
+    await sell(third.id);
+    expect(await usesOf(code.id)).toBe(2);
+
+    // Both uses paid: the code is used up, answered as an unknown code to a new order, and at the first order's payment start.
+    expect((await order([line(product)], code.code)).json()).toEqual({
+      code: 'discount_code_invalid',
+      detail: 'This discount code is not valid',
+    });
+    const gone = await startPayment(first.id);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({ code: 'discount_code_used_up' });
+
+    // Staff's view: every order placed with the code, and which ones count a use (paid).
     const uses = await t.request({ method: 'GET', url: `/api/admin/discounts/${code.id}/uses`, token: admin });
     expect(uses.json().total).toBe(4);
     const counted = Object.fromEntries(
       (uses.json().uses as { order_id: string; counted: boolean }[]).map((use) => [use.order_id, use.counted]),
     );
-    expect(counted[first.id]).toBe(false);
-    expect(counted[second.id]).toBe(false);
-    expect(counted[replaced.id]).toBe(true);
+    expect(counted).toEqual({ [paid.id]: true, [first.id]: false, [second.id]: false, [third.id]: true });
     const listed = await t.request({ method: 'GET', url: `/api/admin/discounts?search=${code.code.toLowerCase()}`, token: admin });
     expect(listed.json().codes[0]).toMatchObject({ id: code.id, uses: 2, discount_total: 2, status: 'used_up' });
     // Staff confirming the rejected order after all would use it a third time: refused.
@@ -355,21 +401,21 @@ describe('the limits of a code', () => {
     const product = await createProduct(10);
     const code = await createCode({ max_uses_per_buyer: 1 });
     const email = `Once-${tag()}@Example.com`;
-    await placed([line(product)], code.code, { email });
+    await sell((await placed([line(product)], code.code, { email })).id);
     const again = await order([line(product)], code.code, { email: email.toLowerCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ code: 'discount_code_already_used', detail: 'You have already used this discount code' });
     await placed([line(product)], code.code, { email: `someone-else-${tag()}@example.com` });
 
     const { token, user } = await t.registerUser();
-    await placed([line(product)], code.code, { token });
+    await sell((await placed([line(product)], code.code, { token })).id);
     expect((await order([line(product)], code.code, { token })).json().code).toBe('discount_code_already_used');
     // The account's email as a guest is the same buyer.
     expect((await order([line(product)], code.code, { email: user.email.toUpperCase() })).json().code).toBe('discount_code_already_used');
 
     const twice = await createCode({ max_uses_per_buyer: 2 });
-    await placed([line(product)], twice.code, { token });
-    await placed([line(product)], twice.code, { token });
+    await sell((await placed([line(product)], twice.code, { token })).id);
+    await sell((await placed([line(product)], twice.code, { token })).id);
     expect((await order([line(product)], twice.code, { token })).json()).toEqual({
       code: 'discount_code_already_used',
       detail: 'You have already used this discount code 2 times, as often as it allows',
@@ -379,19 +425,27 @@ describe('the limits of a code', () => {
   it('is never used more often than it allows when checkouts race', async () => {
     const product = await createProduct(10, { stock: 100 });
     const code = await createCode({ max_uses: 3 });
-    // Ten guests from ten addresses, all at once: only the code's row lock stands between them.
-    const responses = await Promise.all(
+    // Ten guests from ten addresses place their orders (that holds nothing), then all go to PayPal at once:
+    // only the code's row lock stands between them.
+    const orders = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        order([line(product)], code.code, { email: `race-${index}-${tag()}@example.com`, ip: `10.15.0.${index + 1}` }),
+        placed([line(product)], code.code, { email: `race-${index}-${tag()}@example.com`, ip: `10.15.0.${index + 1}` }),
       ),
     );
+    const responses = await Promise.all(orders.map((placedOrder) => startPayment(placedOrder.id)));
     const statuses = responses.map((response) => response.statusCode).sort();
-    expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(statuses).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409]);
     for (const refused of responses.filter((response) => response.statusCode === 409))
-      expect(refused.json().code).toBe('discount_code_used_up');
+      expect(refused.json().code).toBe('held_by_other_buyers');
     expect(await usesOf(code.id)).toBe(3);
-    const orders = await t.app.db.selectFrom('orders').select('id').where('discount_code_id', '=', code.id).execute();
-    expect(orders).toHaveLength(3);
+    // Staff confirming every order at once: the three holding a use are delivered, the others find none left.
+    const confirmed = await Promise.all(
+      orders.map((placedOrder) =>
+        t.request({ method: 'PATCH', url: `/api/admin/orders/${placedOrder.id}/status?status=confirmed`, token: admin }),
+      ),
+    );
+    expect(confirmed.filter((response) => response.statusCode === 200)).toHaveLength(3);
+    expect(await usesOf(code.id)).toBe(3);
   });
 });
 
@@ -448,8 +502,8 @@ describe('paying for an order with a code', () => {
     const latePayPal = await approvedAtPayPal(late.id);
     await lapse(late.id);
     expect(await usesOf(code.id)).toBe(0);
-    // Another buyer takes the only use meanwhile.
-    await placed([line(product)], code.code);
+    // Another buyer takes the only use meanwhile, and pays.
+    await sell((await placed([line(product)], code.code)).id);
     // PayPal captured anyway (made at PayPal, or a capture that escaped the claim): the reconciliation finds it.
     await new PayPalClient().captureOrder(endpoint(), latePayPal, `outside-${late.id}`);
     await reconcilePayments(t.app, new Date(Date.now() + 5 * 60_000));
@@ -478,6 +532,106 @@ describe('paying for an order with a code', () => {
   });
 });
 
+/** Runs `run` with the app's database recording the text of every query (values apart): what the answer's time depends on. */
+async function queriesOf<T>(run: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+  const original = t.app.db;
+  const queries: string[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      queries.push(original.getExecutor().compileQuery(node, queryId).sql);
+      return node;
+    },
+    transformResult: ({ result }) => Promise.resolve(result),
+  };
+  t.app.db = original.withPlugin(recorder);
+  try {
+    return { result: await run(), queries };
+  } finally {
+    t.app.db = original;
+  }
+}
+
+describe('a code nobody can use now (decision 036)', () => {
+  /** Four codes that cannot be used: one that does not exist, one not started, one ended, one whose only use is paid. */
+  async function unusableCodes(product: string): Promise<Record<string, string>> {
+    const scheduled = await createCode({ starts_at: new Date(Date.now() + 2 * HOUR).toISOString() });
+    const expired = await createCode({
+      starts_at: new Date(Date.now() - 2 * HOUR).toISOString(),
+      ends_at: new Date(Date.now() - HOUR).toISOString(),
+    });
+    const usedUp = await createCode({ max_uses: 1 });
+    await sell((await placed([line(product)], usedUp.code)).id);
+    return { unknown: `NOPE_${tag()}`, scheduled: scheduled.code, expired: expired.code, 'used up': usedUp.code };
+  }
+  const invalid = { code: 'discount_code_invalid', detail: 'This discount code is not valid' };
+
+  it('is answered alike by the preview, unknown, scheduled, expired or used up, after the same queries, signed in or not', async () => {
+    const product = await createProduct(10);
+    const codes = await unusableCodes(product);
+    const { token } = await t.registerUser();
+    for (const who of [{}, { token }]) {
+      const seen: string[][] = [];
+      for (const [name, code] of Object.entries(codes)) {
+        const { result, queries } = await queriesOf(() => preview(code, [line(product)], who));
+        expect(result.statusCode, name).toBe(400);
+        expect(result.json(), name).toEqual(invalid);
+        seen.push(queries);
+      }
+      // The same statements in the same order, whichever code: the answer's time tells nothing either.
+      expect(seen[0]!.length).toBeGreaterThan(0);
+      for (const queries of seen) expect(queries).toEqual(seen[0]);
+    }
+  });
+
+  it('is answered alike when an order is placed with it, and no order is placed', async () => {
+    const product = await createProduct(10);
+    const codes = await unusableCodes(product);
+    const seen: string[][] = [];
+    for (const [name, code] of Object.entries(codes)) {
+      const { result, queries } = await queriesOf(() => order([line(product)], code));
+      expect(result.statusCode, name).toBe(400);
+      expect(result.json(), name).toEqual(invalid);
+      seen.push(queries);
+    }
+    for (const queries of seen) expect(queries).toEqual(seen[0]);
+    const orders = await t.app.db.selectFrom('order_items').select('order_id').where('product_id', '=', product).execute();
+    expect(orders).toHaveLength(1);
+  });
+
+  it('while one buyer’s order with a one-use code is unpaid, the next buyer previews, orders and pays with the code', async () => {
+    const product = await createProduct(10);
+    const code = await createCode({ max_uses: 1 });
+    const waiting = await placed([line(product)], code.code, { ip: '198.51.100.41' });
+    expect((await preview(code.code, [line(product)])).json()).toMatchObject({ code: code.code, amount: 1 });
+    const next = await placed([line(product)], code.code, { ip: '198.51.100.42' });
+    const paypalOrderId = await approvedAtPayPal(next.id);
+    expect((await t.request({ method: 'POST', url: `/api/paypal/capture-order/${paypalOrderId}` })).statusCode).toBe(200);
+    expect(await usesOf(code.id)).toBe(1);
+    // The buyer who waited learns it at their payment start, before PayPal: nothing is charged.
+    const late = await startPayment(waiting.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      code: 'discount_code_used_up',
+      detail: `The discount code ${code.code} has been used up since this order was placed: please order again without it`,
+    });
+  });
+
+  it('while one buyer pays at PayPal with a one-use code, the next buyer still previews and orders with it, and is told at their payment start', async () => {
+    const product = await createProduct(10);
+    const code = await createCode({ max_uses: 1 });
+    const paying = await placed([line(product)], code.code, { ip: '198.51.100.43' });
+    expect((await startPayment(paying.id)).statusCode).toBe(200);
+    expect((await preview(code.code, [line(product)])).statusCode).toBe(200);
+    const next = await placed([line(product)], code.code, { ip: '198.51.100.44' });
+    const held = await startPayment(next.id);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().code).toBe('held_by_other_buyers');
+    // The first buyer's hold ends unpaid: the next buyer's start takes the use.
+    await endHolds();
+    expect((await startPayment(next.id)).statusCode).toBe(200);
+  });
+});
+
 describe('the cart’s preview', () => {
   it('answers the discount and the total from the server’s prices, or the same refusal the order would', async () => {
     const product = await createProduct(40);
@@ -489,17 +643,15 @@ describe('the cart’s preview', () => {
     expect(await usesOf(code.id)).toBe(0);
 
     const email = `preview-${tag()}@example.com`;
-    await placed([line(product)], code.code, { email });
+    await sell((await placed([line(product)], code.code, { email })).id);
     expect((await preview(code.code, [line(product)], { email })).json().code).toBe('discount_code_already_used');
     const { token } = await t.registerUser();
-    await placed([line(product)], code.code, { token });
+    await sell((await placed([line(product)], code.code, { token })).id);
     expect((await preview(code.code, [line(product)], { token })).json().code).toBe('discount_code_already_used');
 
     const unknown = await preview(`NOPE_${tag()}`, [line(product)]);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ code: 'discount_code_invalid', detail: 'This discount code is not valid' });
-    const later = await createCode({ starts_at: new Date(Date.now() + HOUR).toISOString() });
-    expect((await preview(later.code, [line(product)])).json().code).toBe('discount_code_not_started');
     const missing = await preview(code.code, [line('00000000-0000-4000-8000-000000000000')]);
     expect(missing.json().code).toBe('unknown_product');
   });
@@ -620,7 +772,7 @@ describe('staff’s discount codes', () => {
   it('keeps the text and kind of a code orders used, and answers 404 for a code that does not exist', async () => {
     const product = await createProduct(10);
     const code = await createCode();
-    await placed([line(product)], code.code);
+    await sell((await placed([line(product)], code.code)).id);
     const renamed = await put(code.id, { code: `OTHER_${tag()}`, kind: 'percent', value: 10 });
     expect(renamed.statusCode).toBe(409);
     expect(renamed.json().code).toBe('discount_code_in_use');

@@ -16,10 +16,18 @@ import { waitFor } from './helpers/wait-for.ts';
  * parallel cases really run at once on a pool of connections.
  */
 
-/** A PayPal client that lets a test run work of its own just before or just after PayPal captures. */
+/** A PayPal client that lets a test run work of its own while PayPal creates an order, or just before or after it captures. */
 class InterleavingPayPal extends PayPalClient {
+  beforeCreate: (() => Promise<void>) | null = null;
   beforeCapture: (() => Promise<void>) | null = null;
   afterCapture: (() => Promise<void>) | null = null;
+
+  override async createOrder(endpoint: PayPalEndpoint, payload: unknown, requestId: string): Promise<PayPalOrder> {
+    const before = this.beforeCreate;
+    this.beforeCreate = null;
+    await before?.();
+    return super.createOrder(endpoint, payload, requestId);
+  }
 
   override async captureOrder(endpoint: PayPalEndpoint, paypalOrderId: string, requestId: string): Promise<PayPalOrder> {
     const before = this.beforeCapture;
@@ -81,11 +89,13 @@ interface Placed {
   email: string;
 }
 
+/** A buyer of their own (email and address) orders one unit: one buyer's newer payment start would replace their older hold. */
 async function placeOrder(productId: string): Promise<Placed> {
   const email = `racer-${tag()}@example.com`;
   const response = await t.request({
     method: 'POST',
     url: '/api/orders',
+    remoteAddress: `10.23.${randomBytes(1)[0]!}.${1 + (randomBytes(1)[0]! % 250)}`,
     payload: { items: [{ product_id: productId, quantity: 1 }], invoice_data: { email, name: 'Race Buyer', address: '1 Road', city: 'Leeds', country: 'UK' } },
   });
   expect(response.statusCode).toBe(201);
@@ -102,6 +112,13 @@ async function approve(orderId: string): Promise<string> {
 }
 
 const capture = (paypalOrderId: string) => t.request({ method: 'POST', url: `/api/paypal/capture-order/${paypalOrderId}` });
+const startPayment = (orderId: string) => t.request({ method: 'POST', url: `/api/payments/create?order_id=${orderId}` });
+/** Ends these orders' holds now, as the sweep does once their minutes are over (the orders stay payable). */
+async function endHolds(...orderIds: string[]): Promise<void> {
+  await t.app.db.updateTable('orders').set({ hold_expires_at: new Date(Date.now() - 1000) }).where('id', 'in', orderIds).execute();
+  await expireStaleOrders(t.app);
+}
+const paypalOrdersOf = (orderId: string) => [...sandbox.state.orders.values()].filter((entry) => entry.purchaseUnits[0]?.custom_id === orderId);
 const reject = (orderId: string) => t.request({ method: 'PATCH', url: `/api/admin/orders/${orderId}/status?status=rejected`, token: admin });
 const view = async (order: Placed) => (await t.request({ method: 'GET', url: `/api/guest/orders/${order.id}?token=${order.access_token}` })).json();
 const capturesOf = (orderId: string) => [...sandbox.state.captures.values()].filter((entry) => entry.custom_id === orderId);
@@ -209,6 +226,147 @@ describe('a capture raced by the other writers of the order', () => {
     expect((await row(order.id)).capture_claimed_at).toBeNull();
     await expireStaleOrders(t.app, later());
     expect((await row(order.id)).status).toBe('failed');
+  });
+});
+
+describe('holds at the payment start raced by the sweep, other buyers and late captures (decision 036)', () => {
+  it('a payment start after the order lapsed holds nothing and sends nobody to PayPal', async () => {
+    const productId = await productWithKeys(1);
+    const order = await placeOrder(productId);
+    await expireStaleOrders(t.app, new Date(Date.now() + 11 * 60_000));
+    const response = await startPayment(order.id);
+    expect(response.statusCode).toBe(409);
+    expect(['order_expired', 'order_not_payable']).toContain(response.json().code);
+    expect(await row(order.id)).toMatchObject({ status: 'failed', stock_reserved: false });
+    expect(paypalOrdersOf(order.id)).toHaveLength(0);
+    // The unit is free for the next buyer.
+    const next = await placeOrder(productId);
+    expect((await startPayment(next.id)).statusCode).toBe(200);
+  });
+
+  it('a payment start just before the order’s end wins over the sweep that runs while PayPal answers', async () => {
+    const order = await placeOrder(await productWithKeys(1));
+    await t.app.db.updateTable('orders').set({ expires_at: new Date(Date.now() + 1500) }).where('id', '=', order.id).execute();
+    paypal.beforeCreate = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      await expireStaleOrders(t.app);
+    };
+    const response = await startPayment(order.id);
+    expect(response.statusCode).toBe(200);
+    const stored = await row(order.id);
+    expect(stored).toMatchObject({ status: 'pending', stock_reserved: true, paypal_order_id: expect.any(String) });
+    expect(stored.expires_at!.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+  });
+
+  it('payment starts and sweeps at once around the orders’ end: every order ends held and payable, or lapsed and holding nothing', async () => {
+    const ORDERS = 8;
+    const productId = await productWithKeys(ORDERS);
+    const orders = await Promise.all(Array.from({ length: ORDERS }, () => placeOrder(productId)));
+    // Each order's end falls within the next few milliseconds, some already past.
+    await Promise.all(
+      orders.map((order, index) =>
+        t.app.db.updateTable('orders').set({ expires_at: new Date(Date.now() + (index - ORDERS / 2) * 15) }).where('id', '=', order.id).execute(),
+      ),
+    );
+    const answers = await Promise.all([
+      ...orders.map((order) => startPayment(order.id)),
+      ...orders.map(() => expireStaleOrders(t.app).then(() => null)),
+    ]);
+    await expireStaleOrders(t.app);
+    for (const [index, order] of orders.entries()) {
+      const answer = answers[index]!;
+      const stored = await row(order.id);
+      if (answer.statusCode === 200) {
+        expect(stored).toMatchObject({ status: 'pending', stock_reserved: true });
+        expect(stored.expires_at!.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+      } else {
+        // Refused before PayPal was asked: nobody is sent to pay for an order that holds nothing.
+        expect(answer.statusCode).toBe(409);
+        expect(stored).toMatchObject({ status: 'failed', stock_reserved: false });
+        expect(paypalOrdersOf(order.id)).toHaveLength(0);
+      }
+    }
+  });
+
+  it('two buyers starting payment for the last unit at once: one holds it and pays, the other is told it is held, then sold', async () => {
+    const productId = await productWithKeys(1);
+    const [first, second] = await Promise.all([placeOrder(productId), placeOrder(productId)]);
+    const [a, b] = await Promise.all([startPayment(first.id), startPayment(second.id)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [winner, loser, refused] = a.statusCode === 200 ? [first, second, b] : [second, first, a];
+    expect(refused.json().code).toBe('held_by_other_buyers');
+    expect(await row(loser.id)).toMatchObject({ status: 'pending', stock_reserved: false });
+    expect(paypalOrdersOf(loser.id)).toHaveLength(0);
+
+    const paypalOrderId = (await row(winner.id)).paypal_order_id!;
+    sandbox.state.approveOrder(paypalOrderId);
+    expect((await capture(paypalOrderId)).statusCode).toBe(200);
+    expect(await view(winner)).toMatchObject({ status: 'completed', goods_included: true });
+    const after = await startPayment(loser.id);
+    expect(after.statusCode).toBe(409);
+    expect(after.json().code).toBe('out_of_stock');
+  });
+
+  it('a buyer back from PayPal after their hold ended, the unit sold meanwhile: nothing is captured and the answer says so', async () => {
+    const productId = await productWithKeys(1);
+    const slow = await placeOrder(productId);
+    const paypalOrderId = await approve(slow.id);
+    await endHolds(slow.id);
+    const quick = await placeOrder(productId);
+    const quickPayPal = await approve(quick.id);
+    expect((await capture(quickPayPal)).statusCode).toBe(200);
+
+    const response = await capture(paypalOrderId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('out_of_stock');
+    expect(response.json().detail).toMatch(/is out of stock\. Nothing was charged: your PayPal payment was not taken\.$/);
+    expect(capturesOf(slow.id)).toHaveLength(0);
+    expect(await row(slow.id)).toMatchObject({ status: 'pending', stock_reserved: false, capture_claimed_at: null });
+  });
+
+  it('money that arrives anyway for an order whose hold ended, the unit sold meanwhile, is refunded in full and the buyer mailed', async () => {
+    const productId = await productWithKeys(1);
+    const slow = await placeOrder(productId);
+    const paypalOrderId = await approve(slow.id);
+    await endHolds(slow.id);
+    const quick = await placeOrder(productId);
+    expect((await capture(await approve(quick.id))).statusCode).toBe(200);
+    // PayPal captured outside our claim (at PayPal, or a capture that escaped it): the webhook says so.
+    const captured = await new PayPalClient().captureOrder(endpoint, paypalOrderId, `outside-${slow.id}`);
+    const captureId = captured.purchase_units![0]!.payments!.captures![0]!.id;
+    const delivery = await deliverWebhook(sandbox.state, { url: webhookUrl(), webhookId: LOCAL_WEBHOOK_ID, ...captureEvent(sandbox.state, captureId) });
+    expect(delivery.status).toBe(200);
+    expect(await view(slow)).toMatchObject({ status: 'refunded', goods_included: false });
+    expect(sandbox.state.captures.get(captureId)!.status).toBe('REFUNDED');
+    await mailTo(slow.email, /refunded in full/);
+    expect((await view(quick)).items[0].keys).toHaveLength(1);
+  });
+
+  it('a buyer back from PayPal after their hold ended takes the unit again and is delivered when it is still free', async () => {
+    const order = await placeOrder(await productWithKeys(1));
+    const paypalOrderId = await approve(order.id);
+    await endHolds(order.id);
+    expect((await row(order.id)).stock_reserved).toBe(false);
+    expect((await capture(paypalOrderId)).statusCode).toBe(200);
+    expect(await view(order)).toMatchObject({ status: 'completed', goods_included: true });
+  });
+
+  it('a buyer back after their hold ended and a new buyer starting payment for the last unit at once: exactly one gets it, and money is only taken for it', async () => {
+    const productId = await productWithKeys(1);
+    const back = await placeOrder(productId);
+    const paypalOrderId = await approve(back.id);
+    await endHolds(back.id);
+    const fresh = await placeOrder(productId);
+    const [captured, started] = await Promise.all([capture(paypalOrderId), startPayment(fresh.id)]);
+    expect([captured.statusCode, started.statusCode].sort()).toEqual([200, 409]);
+    if (captured.statusCode === 200) {
+      expect(await view(back)).toMatchObject({ status: 'completed', goods_included: true });
+      expect(['held_by_other_buyers', 'out_of_stock']).toContain(started.json().code);
+    } else {
+      expect(captured.json().code).toBe('held_by_other_buyers');
+      expect(capturesOf(back.id)).toHaveLength(0);
+      expect(await row(fresh.id)).toMatchObject({ stock_reserved: true });
+    }
   });
 });
 

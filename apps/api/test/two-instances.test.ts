@@ -267,20 +267,19 @@ describe('two instances on one database and one Redis', () => {
     const product = await ok(a, 'POST', '/api/admin/products', productInput({ stock_quantity: stock }), { token: adminToken });
     const id = product.id as string;
     // More orders than one sweep takes (100), so both instances find work in the same second.
-    const orders: { id: string; quantity: number }[] = [];
+    const ids: string[] = [];
     for (let i = 0; i < 150; i += 1) {
       const quantity = (i % 3) + 1;
       const to = i % 2 === 0 ? a : b;
       const body = { items: [{ product_id: id, quantity }], invoice_data: invoice(`expiry-${i}@example.com`) };
-      orders.push({ id: (await ok(to, 'POST', '/api/orders', body, { from: shopper(i) })).id as string, quantity });
+      ids.push((await ok(to, 'POST', '/api/orders', body, { from: shopper(i) })).id as string);
     }
-    const reserved = orders.reduce((sum, order) => sum + order.quantity, 0);
     const stockNow = async () =>
       (await a.db.db.selectFrom('products').select('stock_quantity').where('id', '=', id).executeTakeFirstOrThrow()).stock_quantity;
-    expect(await stockNow()).toBe(stock - reserved);
+    // Placing an order takes nothing off the stock (docs/decisions/036-holds-at-payment.md).
+    expect(await stockNow()).toBe(stock);
 
-    // Their holds lapse: the next tick of either sweep takes them.
-    const ids = orders.map((order) => order.id);
+    // They lapse: the next tick of either sweep takes them.
     await a.db.db
       .updateTable('orders')
       .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
@@ -302,7 +301,7 @@ describe('two instances on one database and one Redis', () => {
     // Two more periods of both sweeps: nothing more may happen.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await failed()).toBe(ids.length);
-    // Returned once: exactly the stock it had, not the reserved units twice.
+    // A lapse moves no stock: it is still exactly what it was.
     expect(await stockNow()).toBe(stock);
     const { perRow, perInstance } = await statusChanges('orders', ids, 'failed');
     expect([...perRow.values()].filter((times) => times !== 1)).toEqual([]);

@@ -136,6 +136,53 @@ test('cancelling on the sandbox lands on the cancel page with the cart kept', as
   expect(JSON.parse((await storedCart(page)) ?? '[]')).toEqual([expect.objectContaining({ id: product.id, quantity: 1 })]);
 });
 
+test('an unpaid order of every unit leaves the product on sale: another guest adds it, pays through the sandbox and gets it', async ({
+  page,
+  api,
+}) => {
+  const product = await api.createProduct({
+    title: `Last Two Seats ${Date.now()}`,
+    price: 12,
+    description: 'Two left',
+    detailed_description: 'Someone ordered both and never paid.',
+    images: [],
+    features: [],
+    stock_quantity: 2,
+  });
+  // Placing an order holds nothing: only a payment start does, for minutes (docs/decisions/036-holds-at-payment.md).
+  const unpaid = await api.request.post('/api/orders', {
+    data: {
+      items: [{ product_id: product.id, quantity: 2 }],
+      invoice_data: {
+        email: 'never-pays@example.com',
+        name: 'Nora Never',
+        address: '3 Market Street',
+        city: 'Leeds',
+        country: 'United Kingdom',
+      },
+    },
+  });
+  expect(unpaid.status(), await unpaid.text()).toBe(201);
+
+  await page.goto(`/products/${product.id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/guest-checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('next-buyer@example.com');
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Ned Next');
+  await page.getByRole('textbox', { name: 'Address' }).fill('4 Market Street');
+  await page.getByRole('textbox', { name: 'City' }).fill('Leeds');
+  await page.getByRole('textbox', { name: 'Country' }).fill('United Kingdom');
+  await page.getByRole('checkbox', { name: /all sales of digital products are final/ }).check();
+  await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+  await approveSandboxPayment(page);
+
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Order details' }).getByText('Paid', { exact: true })).toBeVisible();
+  // One sold: the product page shows the one left.
+  const shown = await api.request.get(`/api/products/${product.id}`);
+  expect(((await shown.json()) as ProductSummary).stock_quantity).toBe(1);
+});
+
 test('a new shopper with no orders sees the empty account', async ({ page, api, loginAs }) => {
   const shopper = await api.registerUser();
   await loginAs(page, shopper);

@@ -61,8 +61,28 @@ test('a guest applies a discount code in the cart, pays the discounted total thr
 
   // A code that does not exist says so and changes nothing.
   const field = page.getByRole('textbox', { name: 'Discount code' });
+  const previewAnswer = () => page.waitForResponse((response) => response.url().includes('/api/discounts/preview'));
   await field.fill('NO_SUCH_CODE');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  const [unknown] = await Promise.all([previewAnswer(), page.getByRole('button', { name: 'Apply' }).click()]);
+  await expect(page.getByText('This discount code is not valid')).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText('$40');
+
+  // A code that has ended is answered exactly as one that never existed (docs/decisions/036-holds-at-payment.md).
+  const ended = await api.request.post('/api/admin/discounts', {
+    data: {
+      code: uniqueName('OVER').toUpperCase(),
+      kind: 'percent',
+      value: 50,
+      starts_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      ends_at: new Date(Date.now() - 3_600_000).toISOString(),
+    },
+    headers,
+  });
+  expect(ended.status(), await ended.text()).toBe(201);
+  await field.fill(((await ended.json()) as DiscountCode).code);
+  const [over] = await Promise.all([previewAnswer(), page.getByRole('button', { name: 'Apply' }).click()]);
+  expect(over.status()).toBe(unknown.status());
+  expect(await over.json()).toEqual(await unknown.json());
   await expect(page.getByText('This discount code is not valid')).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText('$40');
 

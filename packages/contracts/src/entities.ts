@@ -268,6 +268,7 @@ export const ProductSchema = Type.Object({
   image: Type.Union([Type.String(), Type.Null()], { description: 'The first image, kept for older clients' }),
   features: Type.Array(Type.String()),
   system_requirements: Type.Record(Type.String(), Type.String()),
+  /** Units not yet sold: unpaid orders do not lower it; sold out means sold (docs/decisions/036-holds-at-payment.md). */
   stock_quantity: Type.Integer({ minimum: 0 }),
   /** Stars, one decimal: the baseline and the reviews of verified buyers that count (docs/decisions/027-reviews.md). */
   rating: Type.Number({ minimum: 0, maximum: 5 }),
@@ -605,7 +606,7 @@ export const OrderSchema = Type.Object({
   created_at: TimestampSchema,
   invoice_data: InvoiceDataSchema,
   items: Type.Array(OrderItemSchema),
-  /** When an unpaid order lapses and its reserved stock returns to the shelf. */
+  /** When an unpaid order lapses if it is not paid by then (its units are held only while its payment is under way: docs/decisions/036). */
   expires_at: Type.Union([TimestampSchema, Type.Null()]),
   /** Whether this answer carries the delivered goods (keys and download links). */
   goods_included: Type.Boolean(),
@@ -1045,9 +1046,9 @@ export const LicenseKeysInputSchema = Type.Object(
   { additionalProperties: false },
 );
 export const LicenseKeyStockSchema = Type.Object({
-  available: Type.Integer({ description: 'Keys not yet sold (some may be reserved by unpaid orders)' }),
+  available: Type.Integer({ description: 'Keys not yet sold: the stock the shop shows (some may be held by checkouts at PayPal)' }),
   sold: Type.Integer(),
-  reserved: Type.Integer({ description: 'Units held by unpaid orders' }),
+  reserved: Type.Integer({ description: 'Units held by buyers paying at PayPal right now, for a few minutes each' }),
 });
 export const LicenseKeysAddedSchema = Type.Object({
   added: Type.Integer(),

@@ -119,6 +119,11 @@ export const API_ERROR_CODES = [
   'too_many_unpaid_orders',
   /** Not enough stock for a line. */
   'out_of_stock',
+  /**
+   * At a payment start (or a capture after the hold ended): the unsold units, or a discount code's last uses,
+   * are held by other buyers' live PayPal checkouts; they come back within minutes if not paid (Retry-After).
+   */
+  'held_by_other_buyers',
   /** Not enough licence keys left to deliver a line. */
   'out_of_keys',
   /** A status change the order's status machine does not allow. */
@@ -139,13 +144,12 @@ export const API_ERROR_CODES = [
   'product_files_full',
 
   // Discount codes (docs/decisions/028-discount-codes.md).
-  /** A discount code that does not exist or was disabled: the same answer for both, nothing more said. */
+  /**
+   * A discount code nobody can use now: unknown, disabled, not started, ended or used up. One answer for all,
+   * nothing more said (docs/decisions/036-holds-at-payment.md); staff see the code's status in the admin.
+   */
   'discount_code_invalid',
-  /** A discount code before its start date. */
-  'discount_code_not_started',
-  /** A discount code past its end date. */
-  'discount_code_expired',
-  /** A discount code whose total uses are all taken. */
+  /** An order's discount code whose uses were all paid by other orders after it was placed (at its payment start, or a late payment, which is refunded). */
   'discount_code_used_up',
   /** A discount code this buyer (account, or email for a guest) has used as often as it allows. */
   'discount_code_already_used',

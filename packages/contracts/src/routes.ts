@@ -142,6 +142,12 @@ const LICENSE_ROUTES_NOTE = (text: string) =>
   `${text}\n\nNo sign-in. Rate limited per address (by default 20 requests a minute on each route) and per key (by default ` +
   '60 requests a minute over the three licence routes, whatever the address): over either, 429 `too_many_requests` with `Retry-After`.';
 
+/** What a payment start does besides asking PayPal (docs/decisions/036-holds-at-payment.md). */
+const PAYMENT_START_NOTE =
+  "Holds the order's units and its discount code's use for a few minutes while the buyer is at PayPal (creating an order holds " +
+  'nothing). 409 `held_by_other_buyers` (with `Retry-After`) when other live checkouts hold them, `out_of_stock` or ' +
+  '`discount_code_used_up` when they were sold or used meanwhile, `order_expired` when the order lapsed.';
+
 export const routes = define({
   /* Auth */
   register: {
@@ -439,6 +445,7 @@ export const routes = define({
     ...endpoints.createPayment,
     access: 'optional',
     summary: 'Create the PayPal payment of an order and answer the approval address',
+    description: PAYMENT_START_NOTE,
     tag: 'payments',
     querystring: Type.Object({ order_id: IdSchema }, { additionalProperties: false }),
     status: 200,
@@ -448,6 +455,7 @@ export const routes = define({
     ...endpoints.paypalCreateOrder,
     access: 'optional',
     summary: 'Create the PayPal order of one of our orders',
+    description: PAYMENT_START_NOTE,
     tag: 'payments',
     body: PaymentOrderRequestSchema,
     status: 200,
@@ -490,7 +498,7 @@ export const routes = define({
     access: 'optional',
     summary:
       'What a discount code would take off these lines, priced by the server; the order applies it again when it is placed. ' +
-      'An unknown or disabled code answers only 400 discount_code_invalid; rate limited per address',
+      'An unknown, disabled, scheduled, expired or used-up code answers only 400 discount_code_invalid, alike; rate limited per address',
     tag: 'orders',
     body: DiscountPreviewBodySchema,
     rateLimited: true,

@@ -90,6 +90,7 @@ export interface ProductsTable {
   images: Json<string[]>;
   features: Json<string[]>;
   system_requirements: Json<Record<string, string>>;
+  /** Units not yet sold; live checkouts' holds are read from their orders (docs/decisions/036). */
   stock_quantity: number;
   /** Rating in tenths (0..50), so 4.5 stars is 45: from the baseline and the reviews that count (product_review_figures). */
   rating_tenths: Generated<number>;
@@ -205,8 +206,12 @@ export interface OrdersTable {
   invoice_address: string | null;
   invoice_city: string | null;
   invoice_country: string | null;
+  /** Holds its units and its code's use: from its payment start until `hold_expires_at`, its payment or its end (docs/decisions/036). */
   stock_reserved: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When an unpaid order lapses (failed). */
   expires_at: NullableTimestamp;
+  /** When its hold ends if not paid; the order stays payable until `expires_at` and takes its units again at the capture. */
+  hold_expires_at: NullableTimestamp;
   paid_at: NullableTimestamp;
   delivered_at: NullableTimestamp;
   created_at: Timestamp;
@@ -308,7 +313,7 @@ export interface DiscountCodesTable {
   created_by: string | null;
 }
 
-/** An order holding one of its code's uses; deleted when the order ends undelivered (a trigger). */
+/** An order holding one of its code's uses (from its payment start); deleted when its hold or the order ends undelivered (a trigger). */
 export interface DiscountRedemptionsTable {
   order_id: string;
   code_id: string;
@@ -318,6 +323,12 @@ export interface DiscountRedemptionsTable {
   buyer_email: string;
   amount_cents: number;
   created_at: Timestamp;
+}
+
+/** A code's paid uses, counted by a trigger when an order with it is delivered: read in constant time (decision 036). */
+export interface DiscountCodeUsesTable {
+  code_id: string;
+  paid: number;
 }
 
 export interface PaymentEventsTable {
@@ -407,6 +418,7 @@ export interface Database {
   audit_log: AuditLogTable;
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
+  discount_code_uses: DiscountCodeUsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,13 +13,15 @@ import { containsPattern } from '../db/like.ts';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { Database, DiscountCodeRow, OrderRow } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
+import { HOLD_MINUTES } from '../orders/hold-times.ts';
 import { checkAvailable, discountCents, discountStatus, invalidCode, type PricedLine, type UseCounts } from './discount-rules.ts';
 
 /*
- * Discount codes in the database (docs/decisions/028-discount-codes.md). A use is a row of
- * `discount_redemptions`, inserted by the order's transaction while it holds the code's row lock
- * (`SELECT ... FOR UPDATE`): the count and the insert are one step for every order of the code, so
- * concurrent checkouts never use a code more often than it allows.
+ * Discount codes in the database (docs/decisions/028-discount-codes.md, 036-holds-at-payment.md). A use is a
+ * row of `discount_redemptions`: held from the order's payment start, counted for good once it is paid. It is
+ * inserted by a transaction that holds the code's row lock (`SELECT ... FOR UPDATE`) after counting, so
+ * concurrent checkouts never use a code more often than it allows; a trigger deletes it when the hold or the
+ * order ends without the goods.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -38,25 +40,29 @@ export const buyerOf = (userId: string | null, email: string): DiscountBuyer => 
 
 const normalise = (code: string) => code.trim().toUpperCase();
 
-/** A code by its text (any case); with `lock`, its row is held until the transaction ends. */
-async function findCode(db: Db, text: string, lock: boolean): Promise<DiscountCodeRow | undefined> {
-  const query = db.selectFrom('discount_codes').selectAll().where('code', '=', normalise(text));
-  return lock ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
-}
+/** The rows of a code's uses that are paid: the order was delivered (a sale refunded later keeps its use). */
+const paid = sql<boolean>`EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id AND o.delivered_at IS NOT NULL)`;
 
-/** Uses the code holds, in all and by this buyer (an order other than `exceptOrder`). */
-async function countUses(db: Db, codeId: string, buyer: DiscountBuyer | null, exceptOrder?: string): Promise<UseCounts> {
-  let query = db.selectFrom('discount_redemptions').where('code_id', '=', codeId);
-  if (exceptOrder) query = query.where('order_id', '!=', exceptOrder);
-  const row = await query
+/**
+ * A code by its text (any case) with its paid uses, in all (the counter row) and by this buyer (their own few
+ * rows): one statement of index lookups whatever the code is (unknown, scheduled, expired, used up, however
+ * often used), so its answers take the same time (decision 036).
+ */
+async function findCodeWithPaidUses(db: Db, text: string, buyer: DiscountBuyer | null): Promise<(DiscountCodeRow & UseCounts) | undefined> {
+  const row = await db
+    .selectFrom('discount_codes as c')
+    .leftJoin('discount_code_uses as u', 'u.code_id', 'c.id')
+    .selectAll('c')
     .select([
-      sql<string>`count(*)`.as('total'),
-      buyer
-        ? sql<string>`count(*) FILTER (WHERE buyer_key = ${buyer.key} OR buyer_email = ${buyer.email})`.as('buyer')
-        : sql<string>`0`.as('buyer'),
+      sql<number>`coalesce(u.paid, 0)`.as('paid_total'),
+      sql<string>`(SELECT count(*) FROM discount_redemptions r WHERE r.code_id = c.id AND ${paid}
+        AND (r.buyer_key = ${buyer?.key ?? null} OR r.buyer_email = ${buyer?.email ?? null}))`.as('paid_buyer'),
     ])
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), buyer: Number(row.buyer) };
+    .where('c.code', '=', normalise(text))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { paid_total, paid_buyer, ...code } = row;
+  return { ...code, total: Number(paid_total), buyer: Number(paid_buyer) };
 }
 
 /** The category of each product, for a code limited to categories. */
@@ -70,15 +76,6 @@ async function categoriesOf(db: Db, productIds: readonly string[]): Promise<Map<
   return new Map(rows.map((row) => [row.id, row.category]));
 }
 
-/** Lines priced by the server (`unit_price_cents`), given their products' categories. */
-export async function withCategories(db: Db, lines: readonly Omit<PricedLine, 'category'>[]): Promise<PricedLine[]> {
-  const categories = await categoriesOf(
-    db,
-    lines.map((line) => line.product_id),
-  );
-  return lines.map((line) => ({ ...line, category: categories.get(line.product_id) ?? '' }));
-}
-
 export interface AppliedDiscount {
   codeId: string;
   code: string;
@@ -86,67 +83,62 @@ export interface AppliedDiscount {
 }
 
 /**
- * Takes the code's row lock and checks every rule against the uses counted under it: the order's
- * transaction then records its use (`recordUse`) before the lock goes. Call it before the stock is taken,
- * so every transaction takes the code's lock before the products' (no deadlock between them).
+ * What the code `text` takes off these lines (priced by the server) for this buyer, checked against its paid
+ * uses; throws the refusal. No lock and no use: an order holds a use only from its payment start (`takeUse`).
+ * An unknown, disabled, scheduled, expired or used-up code is one answer, after the same queries.
  */
-export async function lockCodeForOrder(trx: Transaction<Database>, text: string): Promise<DiscountCodeRow> {
-  const row = await findCode(trx, text, true);
-  if (!row) throw invalidCode();
-  return row;
-}
-
-/** What `row` takes off these lines for this buyer, checked against its uses now; throws the refusal. */
 export async function evaluateCode(
   db: Db,
-  row: DiscountCodeRow,
-  lines: readonly PricedLine[],
+  text: string,
+  lines: readonly Omit<PricedLine, 'category'>[],
   buyer: DiscountBuyer | null,
   now = new Date(),
-): Promise<AppliedDiscount & { eligibleCents: number }> {
-  checkAvailable(row, await countUses(db, row.id, buyer), now);
-  const { amountCents, eligibleCents } = discountCents(row, lines);
-  return { codeId: row.id, code: row.code, amountCents, eligibleCents };
-}
-
-/** The order's use of its code, inserted by the transaction that holds the code's lock. */
-export async function recordUse(
-  trx: Transaction<Database>,
-  orderId: string,
-  applied: AppliedDiscount,
-  buyer: DiscountBuyer,
-): Promise<void> {
-  await trx
-    .insertInto('discount_redemptions')
-    .values({
-      order_id: orderId,
-      code_id: applied.codeId,
-      buyer_key: buyer.key,
-      buyer_email: buyer.email,
-      amount_cents: applied.amountCents,
-    })
-    .execute();
-}
-
-/** What the cart shows before ordering: the same rules, without a lock (the order checks them again under it). */
-export async function previewCode(
-  db: Db,
-  text: string,
-  lines: readonly PricedLine[],
-  buyer: DiscountBuyer | null,
 ): Promise<AppliedDiscount> {
-  const row = await findCode(db, text, false);
+  const row = await findCodeWithPaidUses(db, text, buyer);
+  const categories = await categoriesOf(
+    db,
+    lines.map((line) => line.product_id),
+  );
   if (!row) throw invalidCode();
-  return evaluateCode(db, row, lines, buyer);
+  checkAvailable(row, row, now);
+  const { amountCents } = discountCents(
+    row,
+    lines.map((line) => ({ ...line, category: categories.get(line.product_id) ?? '' })),
+  );
+  return { codeId: row.id, code: row.code, amountCents };
+}
+
+/** Uses the code holds or counts (orders other than `exceptOrder`), in all and by this buyer, and how many of them are paid. */
+async function countUses(
+  db: Db,
+  codeId: string,
+  buyer: DiscountBuyer,
+  exceptOrder: string,
+): Promise<UseCounts & { paidTotal: number; paidBuyer: number }> {
+  const mine = sql<boolean>`(r.buyer_key = ${buyer.key} OR r.buyer_email = ${buyer.email})`;
+  const row = await db
+    .selectFrom('discount_redemptions as r')
+    .where('r.code_id', '=', codeId)
+    .where('r.order_id', '!=', exceptOrder)
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) FILTER (WHERE ${mine})`.as('buyer'),
+      sql<string>`count(*) FILTER (WHERE ${paid})`.as('paid_total'),
+      sql<string>`count(*) FILTER (WHERE ${mine} AND ${paid})`.as('paid_buyer'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), buyer: Number(row.buyer), paidTotal: Number(row.paid_total), paidBuyer: Number(row.paid_buyer) };
 }
 
 /**
- * An order that gave its use back (it lapsed or was rejected) and is delivered after all (a late payment,
- * staff confirming it) takes a use again, if the code still has one for the buyer; otherwise it cannot be
- * delivered at its discounted price (`discount_code_used_up`: a late payment is refunded). Only the limits
- * are checked: the buyer agreed the price while the code was valid. Called before the stock is taken.
+ * The order takes a use of its code, if it holds none: at its payment start (with its units), at a capture
+ * after its hold ended, or when it is delivered without one (a late payment, staff confirming). Under the
+ * code's row lock, only the limits are checked against the uses held and paid: the buyer agreed the price
+ * while the code was valid (dates and disabling do not undo it). Call it before the products' rows are
+ * locked (one lock order for every transaction). At `delivery` any full limit is `discount_code_used_up`
+ * (a late payment is refunded); at `payment` the refusal says whether the uses are gone or held by others.
  */
-export async function reclaimUse(trx: Transaction<Database>, order: OrderRow): Promise<void> {
+export async function takeUse(trx: Transaction<Database>, order: OrderRow, moment: 'payment' | 'delivery'): Promise<void> {
   if (!order.discount_code_id) return;
   const held = await trx.selectFrom('discount_redemptions').select('order_id').where('order_id', '=', order.id).executeTakeFirst();
   if (held) return;
@@ -158,21 +150,53 @@ export async function reclaimUse(trx: Transaction<Database>, order: OrderRow): P
     .executeTakeFirstOrThrow();
   const buyer = buyerOf(order.user_id, order.invoice_email);
   const uses = await countUses(trx, row.id, buyer, order.id);
-  if ((row.max_uses !== null && uses.total >= row.max_uses) || (row.max_uses_per_buyer !== null && uses.buyer >= row.max_uses_per_buyer)) {
-    throw conflict(`The discount code ${row.code} of this order has been used up since it was placed`, 'discount_code_used_up');
+  const fullInAll = row.max_uses !== null && uses.total >= row.max_uses;
+  const fullForBuyer = row.max_uses_per_buyer !== null && uses.buyer >= row.max_uses_per_buyer;
+  if (fullInAll || fullForBuyer) {
+    if (moment === 'delivery') {
+      throw conflict(`The discount code ${row.code} of this order has been used up since it was placed`, 'discount_code_used_up');
+    }
+    if (fullInAll && uses.paidTotal >= row.max_uses!) {
+      throw conflict(
+        `The discount code ${row.code} has been used up since this order was placed: please order again without it`,
+        'discount_code_used_up',
+      );
+    }
+    if (!fullInAll && uses.paidBuyer >= row.max_uses_per_buyer!) {
+      throw conflict(
+        `You have already used the discount code ${row.code} as often as it allows: please order again without it`,
+        'discount_code_already_used',
+      );
+    }
+    throw new AppError(
+      'conflict',
+      `The last use of the discount code ${row.code} is in another checkout right now. It is free again within ${HOLD_MINUTES} minutes if that one is not paid: please try again then, or order again without the code.`,
+      'held_by_other_buyers',
+    );
   }
-  await recordUse(trx, order.id, { codeId: row.id, code: row.code, amountCents: order.discount_cents }, buyer);
+  await trx
+    .insertInto('discount_redemptions')
+    .values({
+      order_id: order.id,
+      code_id: row.id,
+      buyer_key: buyer.key,
+      buyer_email: buyer.email,
+      amount_cents: order.discount_cents,
+    })
+    .execute();
 }
 
 /* Staff ------------------------------------------------------------------------------------------ */
 
+/** Each code's paid uses and the discount they gave: a use held by a checkout at PayPal is not counted yet (decision 036). */
 async function usesOf(db: Db, ids: string[]): Promise<Map<string, { uses: number; cents: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .selectFrom('discount_redemptions')
-    .select(['code_id', sql<string>`count(*)`.as('uses'), sql<string>`coalesce(sum(amount_cents), 0)`.as('cents')])
-    .where('code_id', 'in', ids)
-    .groupBy('code_id')
+    .selectFrom('discount_redemptions as r')
+    .select(['r.code_id', sql<string>`count(*)`.as('uses'), sql<string>`coalesce(sum(r.amount_cents), 0)`.as('cents')])
+    .where('r.code_id', 'in', ids)
+    .where(paid)
+    .groupBy('r.code_id')
     .execute();
   return new Map(rows.map((row) => [row.code_id, { uses: Number(row.uses), cents: Number(row.cents) }]));
 }
@@ -302,7 +326,7 @@ export async function setCodeDisabled(db: Kysely<Database>, id: string, disabled
   return presentCode(db, row);
 }
 
-/** The orders placed with a code, newest first, each saying whether it still holds a use. */
+/** The orders placed with a code, newest first, each saying whether its use counts (it was paid and keeps it). */
 export async function listUses(db: Kysely<Database>, id: string, query: { limit?: number; offset?: number }): Promise<DiscountUseList> {
   const exists = await db.selectFrom('discount_codes').select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw codeNotFound();
@@ -318,7 +342,7 @@ export async function listUses(db: Kysely<Database>, id: string, query: { limit?
         'orders.invoice_email',
         'orders.discount_cents',
         'orders.total_cents',
-        sql<boolean>`discount_redemptions.order_id IS NOT NULL`.as('counted'),
+        sql<boolean>`discount_redemptions.order_id IS NOT NULL AND orders.delivered_at IS NOT NULL`.as('counted'),
       ])
       .orderBy('orders.created_at', 'desc')
       .orderBy('orders.id', 'desc')

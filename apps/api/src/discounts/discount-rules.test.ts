@@ -71,14 +71,19 @@ describe('checkAvailable and discountStatus', () => {
   const now = new Date('2026-12-01T12:00:00Z');
   const none = { total: 0, buyer: 0 };
 
-  it('refuses a disabled code as an unknown one, then dates, then limits', () => {
-    expect(codeOf(() => checkAvailable(rules({ disabled_at: now }), none, now))).toBe('discount_code_invalid');
-    expect(codeOf(() => checkAvailable(rules({ starts_at: new Date('2026-12-01T12:00:01Z') }), none, now))).toBe(
-      'discount_code_not_started',
-    );
+  it('answers a disabled, scheduled, ended or used-up code as an unknown one, and a buyer’s own limit apart', () => {
+    const unusable: [string, CodeRules, { total: number; buyer: number }][] = [
+      ['disabled', rules({ disabled_at: now }), none],
+      ['scheduled', rules({ starts_at: new Date('2026-12-01T12:00:01Z') }), none],
+      ['ended', rules({ ends_at: now }), none],
+      ['used up', rules({ max_uses: 3 }), { total: 3, buyer: 0 }],
+    ];
+    for (const [name, code, uses] of unusable) {
+      expect(() => checkAvailable(code, uses, now), name).toThrow(
+        expect.objectContaining({ code: 'discount_code_invalid', detail: 'This discount code is not valid' }),
+      );
+    }
     expect(codeOf(() => checkAvailable(rules({ starts_at: now }), none, now))).toBe('accepted');
-    expect(codeOf(() => checkAvailable(rules({ ends_at: now }), none, now))).toBe('discount_code_expired');
-    expect(codeOf(() => checkAvailable(rules({ max_uses: 3 }), { total: 3, buyer: 0 }, now))).toBe('discount_code_used_up');
     expect(codeOf(() => checkAvailable(rules({ max_uses: 3 }), { total: 2, buyer: 0 }, now))).toBe('accepted');
     expect(codeOf(() => checkAvailable(rules({ max_uses_per_buyer: 1 }), { total: 5, buyer: 1 }, now))).toBe('discount_code_already_used');
   });

@@ -30,13 +30,16 @@ export interface PricedLine {
   quantity: number;
 }
 
-/** How often a code was used: orders holding a use, in all and by this buyer. */
+/** How often a code was used: its uses in all and by this buyer (paid ones for a new order, held too at a payment start). */
 export interface UseCounts {
   total: number;
   buyer: number;
 }
 
-/** The one answer for a code that does not exist or is disabled: nothing tells the two apart. */
+/**
+ * The one answer for a code that cannot be used by anyone now: unknown, disabled, not started, ended or used
+ * up. Nothing tells them apart to a shopper (decision 036); staff see the code's status in the admin.
+ */
 export const invalidCode = () => badRequest('This discount code is not valid', 'discount_code_invalid');
 
 /** `percent` of `cents`, rounded to the nearest cent, a half cent up: applied once to the covered lines' sum. */
@@ -50,21 +53,13 @@ export function covers(rules: Pick<CodeRules, 'product_ids' | 'categories'>, lin
   return rules.product_ids.includes(line.product_id) || rules.categories.includes(line.category);
 }
 
-const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 /**
- * Whether the code may be used now by this buyer, whatever the lines: disabled (answered as unknown), not
- * started, ended, used up in all, used up by this buyer. Throws the refusal.
+ * Whether the code may be used now by this buyer, whatever the lines, counting paid uses: one that nobody can
+ * use now (disabled, not started, ended, used up) is answered as unknown; one this buyer has used up says so.
+ * Throws the refusal.
  */
 export function checkAvailable(rules: CodeRules, uses: UseCounts, now: Date): void {
-  if (rules.disabled_at) throw invalidCode();
-  if (rules.starts_at && now < rules.starts_at) {
-    throw conflict(`This discount code can be used from ${utc(rules.starts_at)}`, 'discount_code_not_started');
-  }
-  if (rules.ends_at && now >= rules.ends_at) throw conflict('This discount code has expired', 'discount_code_expired');
-  if (rules.max_uses !== null && uses.total >= rules.max_uses) {
-    throw conflict('This discount code has been used up', 'discount_code_used_up');
-  }
+  if (discountStatus(rules, uses.total, now) !== 'active') throw invalidCode();
   if (rules.max_uses_per_buyer !== null && uses.buyer >= rules.max_uses_per_buyer) {
     throw conflict(
       rules.max_uses_per_buyer === 1

@@ -4,17 +4,7 @@ import { recordAuditChange } from '../audit/audit-trail.ts';
 import { badRequest } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { mergeLines } from '../orders/stock.ts';
-import {
-  buyerOf,
-  createCode,
-  listCodes,
-  listUses,
-  presentCode,
-  previewCode,
-  setCodeDisabled,
-  updateCode,
-  withCategories,
-} from './discount-repository.ts';
+import { buyerOf, createCode, evaluateCode, listCodes, listUses, presentCode, setCodeDisabled, updateCode } from './discount-repository.ts';
 
 /** What the audit trail keeps of a code: its rules, not its running figures (uses, discount given). */
 const AUDITED_FIELDS = [
@@ -51,6 +41,7 @@ export function discountHandlers(
 
   return {
     // Priced from the catalogue like an order; the per-buyer limit needs the account, or the guest's email when given.
+    // A code nobody can use now answers as an unknown one, to staff too (their admin shows why: decision 036).
     previewDiscount: async ({ body, caller }) => {
       const lines = mergeLines(body.items);
       const products = await app.db
@@ -70,7 +61,7 @@ export function discountHandlers(
       });
       const email = caller?.email ?? body.email;
       const buyer = email ? buyerOf(caller?.id ?? null, email) : null;
-      const applied = await previewCode(app.db, body.code, await withCategories(app.db, priced), buyer);
+      const applied = await evaluateCode(app.db, body.code, priced, buyer);
       const subtotalCents = priced.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
       return {
         code: applied.code,

@@ -67,28 +67,30 @@ export interface KeyStock {
   reserved: number;
 }
 
-async function stockOf(db: Kysely<Database>, productId: string, stockQuantity: number): Promise<KeyStock> {
+/** A product's keys: unsold (its stock), sold, and the units of it live checkouts hold (docs/decisions/036-holds-at-payment.md). */
+async function stockOf(db: Kysely<Database>, productId: string): Promise<KeyStock> {
   const row = await db
     .selectFrom('license_keys')
     .select([
       sql<string>`count(*) FILTER (WHERE order_item_id IS NULL)`.as('available'),
       sql<string>`count(*) FILTER (WHERE order_item_id IS NOT NULL)`.as('sold'),
+      sql<string>`(SELECT coalesce(sum(oi.quantity), 0) FROM orders o JOIN order_items oi ON oi.order_id = o.id
+        WHERE o.status = 'pending' AND o.stock_reserved AND oi.product_id = ${productId} AND oi.delivery = 'license_key')`.as('held'),
     ])
     .where('product_id', '=', productId)
     .executeTakeFirstOrThrow();
-  const available = Number(row.available);
-  return { available, sold: Number(row.sold), reserved: Math.max(0, available - stockQuantity) };
+  return { available: Number(row.available), sold: Number(row.sold), reserved: Number(row.held) };
 }
 
 export async function licenseKeyStock(app: FastifyInstance, productId: string): Promise<KeyStock> {
   const product = await app.db
     .selectFrom('products')
-    .select('stock_quantity')
+    .select('id')
     .where('id', '=', productId)
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   if (!product) throw notFound('Product not found', 'product_not_found');
-  return stockOf(app.db, productId, product.stock_quantity);
+  return stockOf(app.db, productId);
 }
 
 /** Rows per INSERT when keys are added: 5,000 bind parameters, far below PostgreSQL's 65,535. */
@@ -112,8 +114,8 @@ export function parseKeys(text: string): { keys: string[]; repeated: string[] } 
 }
 
 /**
- * Adds keys to a product's pool. The product then sells by key: its stock is the number of unsold keys
- * not held by unpaid orders. Keys already in the pool are refused and reported.
+ * Adds keys to a product's pool. The product then sells by key: its stock is the number of unsold keys.
+ * Keys already in the pool are refused and reported.
  */
 export async function addLicenseKeys(
   app: FastifyInstance,
@@ -164,7 +166,7 @@ export async function addLicenseKeys(
     return {
       added: added.size,
       duplicates: [...repeated, ...sealed.filter(({ key_digest }) => !added.has(key_digest)).map(({ key }) => key)],
-      stock: await stockOf(trx, productId, stockQuantity),
+      stock: await stockOf(trx, productId),
     };
   });
 }

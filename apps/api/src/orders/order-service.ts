@@ -22,16 +22,13 @@ import { recordKeyReveals, type Requester } from '../delivery/delivery-log.ts';
 import { attachFiles, downloadsByItem } from '../delivery/downloads.ts';
 import { generateKeysFor } from '../delivery/generated-keys.ts';
 import { sendQueuedMailSoon } from '../mail/outbox.ts';
-import { buyerOf, evaluateCode, lockCodeForOrder, reclaimUse, recordUse, withCategories } from '../discounts/discount-repository.ts';
+import { buyerOf, evaluateCode, takeUse } from '../discounts/discount-repository.ts';
+import { lockBuyer } from './holds.ts';
+import { UNPAID_ORDER_MINUTES } from './hold-times.ts';
 import { composeReceipt, receiptStates } from './receipt.ts';
 import { findOrder, keysByItem, type OrderWithItems } from './order-repository.ts';
-import { mergeLines, readLines, reserveStock, returnStock } from './stock.ts';
+import { mergeLines, readLines, sellStock } from './stock.ts';
 
-/**
- * How long an unpaid order holds its stock: briefly until the buyer is sent to pay, then long enough
- * to approve at PayPal. Reasons in docs/decisions/015-trust.md.
- */
-export const HOLD_MINUTES = { beforePayment: 10, afterPaymentStarts: 30 } as const;
 /** The largest total one order may have (the contract's money bound), in cents. */
 const MAX_ORDER_CENTS = 100_000_000;
 /** A free order counts against its buyer's hold cap for this long, so free keys cannot be drained by one buyer. */
@@ -65,9 +62,9 @@ function checkOrderSize(lines: { quantity: number }[]): void {
 }
 
 /**
- * Refuses a new order when its buyer (account or email) or its address already holds as many unpaid
- * orders as allowed. Advisory locks on the buyer and the address make the count and the insert one
- * step, so parallel requests cannot all slip under the cap.
+ * Refuses a new order when its buyer (account or email) or its address already has as many unpaid
+ * orders as allowed. The buyer's advisory locks make the count and the insert one step, so parallel
+ * requests cannot all slip under the cap.
  */
 async function checkBuyerHolds(
   app: FastifyInstance,
@@ -75,11 +72,10 @@ async function checkBuyerHolds(
   buyer: { userId: string | null; email: string; ip: string },
 ): Promise<void> {
   const email = buyer.email.toLowerCase();
-  const locks = [`buyer-email:${email}`, `buyer-ip:${buyer.ip}`, ...(buyer.userId ? [`buyer-user:${buyer.userId}`] : [])].sort();
-  // One round trip; a select list is evaluated left to right, so the locks are taken in sorted order.
-  await sql`SELECT ${sql.join(locks.map((lock) => sql`pg_advisory_xact_lock(hashtextextended(${lock}, 0))`))}`.execute(trx);
+  await lockBuyer(trx, buyer);
   const since = sql<Date>`now() - make_interval(hours => 1)`;
-  const holding = sql<boolean>`((status = 'pending' AND stock_reserved) OR (payment_method = 'free' AND created_at > now() - make_interval(mins => ${FREE_ORDER_COUNTS_MINUTES})))`;
+  // An unpaid order counts whether or not it holds anything yet (decision 036).
+  const holding = sql<boolean>`(status = 'pending' OR (payment_method = 'free' AND created_at > now() - make_interval(mins => ${FREE_ORDER_COUNTS_MINUTES})))`;
   const row = await trx
     .selectFrom('orders')
     .select([
@@ -106,12 +102,10 @@ async function checkBuyerHolds(
   }
 }
 
-/** A product changed between the order's pricing and the taking of its stock: the order is placed again. */
-class PricedFromStaleRow extends Error {}
-
 /**
- * Creates an order priced from the catalogue, with its stock reserved in the same transaction. An order
- * that totals $0 needs no payment: it is delivered at once (with the same per-buyer caps).
+ * Creates an order priced from the catalogue. It holds no units and no use of its code: those are held
+ * from its payment start (docs/decisions/036-holds-at-payment.md), so an unpaid order blocks nobody. An
+ * order that totals $0 needs no payment: it is delivered at once (with the same per-buyer caps).
  */
 export async function createOrder(
   app: FastifyInstance,
@@ -132,97 +126,69 @@ export async function createOrder(
   // A signed-in buyer is billed under the account's name and email (spec section 1).
   const email = caller ? caller.email : invoice!.email.trim();
   const buyer = buyerOf(caller?.id ?? null, email);
-  /*
-   * Every order of a product waits for its row while another holds it, so the stock is taken last, just
-   * before the commit: the order is priced from the products as read without a lock, and if the row
-   * taken says otherwise (staff changed the price or title in between) the transaction starts again,
-   * taking the stock first as before.
-   */
-  const place = (lockFirst: boolean) =>
-    app.db.transaction().execute(async (trx) => {
-      await checkBuyerHolds(app, trx, { userId: caller?.id ?? null, email, ip: context.ip });
-      // The code's row lock before the products': every transaction takes them in this order (docs/decisions/028).
-      const code = body.discount_code ? await lockCodeForOrder(trx, body.discount_code) : undefined;
-      const products = lockFirst ? await reserveStock(trx, lines) : await readLines(trx, lines);
-      const subtotalCents = lines.reduce((sum, line) => sum + products.get(line.product_id)!.price_cents * line.quantity, 0);
-      if (subtotalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
-      const discount = code
-        ? await evaluateCode(
-            trx,
-            code,
-            await withCategories(
-              trx,
-              lines.map((line) => ({ ...line, unit_price_cents: products.get(line.product_id)!.price_cents })),
-            ),
-            buyer,
-          )
-        : null;
-      const totalCents = subtotalCents - (discount?.amountCents ?? 0);
-      if (body.payment_method === 'free' && totalCents > 0)
-        throw badRequest('This order is not free: please pay with PayPal', 'order_not_free');
-      const order = await trx
-        .insertInto('orders')
-        .values({
-          id: orderId,
-          user_id: caller?.id ?? null,
-          total_cents: totalCents,
-          discount_code_id: discount?.codeId ?? null,
-          discount_code: discount?.code ?? null,
-          discount_cents: discount?.amountCents ?? 0,
-          payment_method: totalCents === 0 ? 'free' : 'paypal',
-          payment_id: null,
-          paypal_order_id: null,
-          invoice_email: email,
-          invoice_name: caller ? caller.username : invoice!.name.trim(),
-          invoice_address: invoice?.address.trim() ?? null,
-          invoice_city: invoice?.city.trim() ?? null,
-          invoice_country: invoice?.country.trim() ?? null,
-          expires_at: new Date(Date.now() + HOLD_MINUTES.beforePayment * 60_000),
-          client_ip: context.ip,
-          origin: context.origin,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (discount) await recordUse(trx, order.id, discount, buyer);
-      const items = await trx
-        .insertInto('order_items')
-        .values(
-          lines.map((line, position) => {
-            const product = products.get(line.product_id)!;
-            return {
-              order_id: order.id,
-              product_id: line.product_id,
-              position,
-              title: product.title,
-              unit_price_cents: product.price_cents,
-              quantity: line.quantity,
-              delivery: product.delivery,
-            };
-          }),
-        )
-        .returningAll()
-        .execute();
-      if (!lockFirst) {
-        const taken = await reserveStock(trx, lines);
-        const moved = [...taken.values()].some((now) => {
-          const priced = products.get(now.id);
-          return priced?.price_cents !== now.price_cents || priced.title !== now.title || priced.delivery !== now.delivery;
-        });
-        if (moved) throw new PricedFromStaleRow();
-      }
-      if (totalCents > 0) return { order, items };
-      // Nothing to pay: paid and delivered in the same transaction.
-      const paid = await trx
-        .updateTable('orders')
-        .set({ status: 'paid', paid_at: sql`now()`, payment_settled_at: sql`now()` })
-        .where('id', '=', order.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { order: await deliver(app, trx, { order: paid, items }), items };
-    });
-  const created = await place(false).catch((error: unknown) => {
-    if (error instanceof PricedFromStaleRow) return place(true);
-    throw error;
+  const created = await app.db.transaction().execute(async (trx) => {
+    await checkBuyerHolds(app, trx, { userId: caller?.id ?? null, email, ip: context.ip });
+    // Priced from the products as read: nothing is taken, so nothing is locked (units sold meanwhile are found at the payment start).
+    const products = await readLines(trx, lines);
+    const priced = lines.map((line) => ({ ...line, unit_price_cents: products.get(line.product_id)!.price_cents }));
+    const subtotalCents = priced.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
+    if (subtotalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
+    const discount = body.discount_code ? await evaluateCode(trx, body.discount_code, priced, buyer) : null;
+    const totalCents = subtotalCents - (discount?.amountCents ?? 0);
+    if (body.payment_method === 'free' && totalCents > 0)
+      throw badRequest('This order is not free: please pay with PayPal', 'order_not_free');
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        user_id: caller?.id ?? null,
+        total_cents: totalCents,
+        discount_code_id: discount?.codeId ?? null,
+        discount_code: discount?.code ?? null,
+        discount_cents: discount?.amountCents ?? 0,
+        payment_method: totalCents === 0 ? 'free' : 'paypal',
+        payment_id: null,
+        paypal_order_id: null,
+        invoice_email: email,
+        invoice_name: caller ? caller.username : invoice!.name.trim(),
+        invoice_address: invoice?.address.trim() ?? null,
+        invoice_city: invoice?.city.trim() ?? null,
+        invoice_country: invoice?.country.trim() ?? null,
+        stock_reserved: false,
+        expires_at: new Date(Date.now() + UNPAID_ORDER_MINUTES.beforePayment * 60_000),
+        client_ip: context.ip,
+        origin: context.origin,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const items = await trx
+      .insertInto('order_items')
+      .values(
+        lines.map((line, position) => {
+          const product = products.get(line.product_id)!;
+          return {
+            order_id: order.id,
+            product_id: line.product_id,
+            position,
+            title: product.title,
+            unit_price_cents: product.price_cents,
+            quantity: line.quantity,
+            delivery: product.delivery,
+          };
+        }),
+      )
+      .returningAll()
+      .execute();
+    if (totalCents > 0) return { order, items };
+    // Nothing to pay: paid and delivered in the same transaction; its code's use is taken as a payment start would.
+    const paid = await trx
+      .updateTable('orders')
+      .set({ status: 'paid', paid_at: sql`now()`, payment_settled_at: sql`now()` })
+      .where('id', '=', order.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await takeUse(trx, paid, 'payment');
+    return { order: await deliver(app, trx, { order: paid, items }), items };
   });
   if (created.order.status === 'completed') {
     sendQueuedMailSoon(app, created.order.id);
@@ -381,9 +347,9 @@ export async function deliver(
   { order, items }: OrderWithItems,
   paidWith?: PaidWith,
 ): Promise<OrderRow> {
-  // An order that gave its code's use back (it lapsed or was rejected) takes it again, before the stock (the lock order).
-  await reclaimUse(trx, order);
-  if (!order.stock_reserved) await reserveStock(trx, items);
+  // An order without its code's use (it never started paying, or its hold ended) takes one, before the stock (the lock order).
+  await takeUse(trx, order, 'delivery');
+  await sellStock(trx, order, items);
   const sold: SoldKey[] = [];
   let generated = false;
   for (const item of items.filter((line) => line.delivery === 'license_key')) {
@@ -424,6 +390,7 @@ export async function deliver(
     .set({
       status: 'completed',
       stock_reserved: false,
+      hold_expires_at: null,
       delivered_at: sql`now()`,
       updated_at: sql`now()`,
       ...(paidWith
@@ -454,10 +421,10 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, t
       );
     }
     if (to === 'rejected' || to === 'failed') {
-      if (locked.order.stock_reserved) await returnStock(trx, locked.items);
+      // Its hold ends with it: the units were never taken off the shelf, and the trigger gives its code's use back.
       const order = await trx
         .updateTable('orders')
-        .set({ status: to, stock_reserved: false, updated_at: sql`now()` })
+        .set({ status: to, stock_reserved: false, hold_expires_at: null, updated_at: sql`now()` })
         .where('id', '=', orderId)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -495,33 +462,41 @@ export async function adminChangeOrderStatus(
 }
 
 /**
- * Fails every unpaid order past its hold, returning its stock; an order claimed for a capture is left
- * alone. Safe to run on several instances at once (SKIP LOCKED).
+ * Ends what unpaid orders hold past their time: an order past `expires_at` fails, and one whose hold is past
+ * `hold_expires_at` lets its units and its code's use go and stays payable until its end (decision 036).
+ * Releasing is an update of the order alone (the units were never taken off the shelf; a trigger gives the
+ * code's use back). An order claimed for a capture is left alone. Safe on several instances (SKIP LOCKED).
  */
 export async function expireStaleOrders(app: FastifyInstance, now = new Date()): Promise<number> {
   return app.db.transaction().execute(async (trx) => {
     const stale = await trx
       .selectFrom('orders')
-      .select('id')
+      .select(['id', 'expires_at'])
       .where('status', '=', 'pending')
-      .where('stock_reserved', '=', true)
       .where('capture_claimed_at', 'is', null)
-      .where('expires_at', '<', now)
+      .where((eb) => eb.or([eb('expires_at', '<', now), eb.and([eb('stock_reserved', '=', true), eb('hold_expires_at', '<', now)])]))
       .orderBy('expires_at')
       .limit(100)
       .forUpdate()
       .skipLocked()
       .execute();
-    for (const { id } of stale) {
-      const items = await trx.selectFrom('order_items').select(['product_id', 'quantity', 'delivery']).where('order_id', '=', id).execute();
-      await returnStock(trx, items);
+    const lapsed = stale.filter((order) => order.expires_at !== null && order.expires_at < now).map((order) => order.id);
+    const released = stale.filter((order) => !lapsed.includes(order.id)).map((order) => order.id);
+    if (lapsed.length > 0) {
       await trx
         .updateTable('orders')
-        .set({ status: 'failed', stock_reserved: false, updated_at: sql`now()` })
-        .where('id', '=', id)
+        .set({ status: 'failed', stock_reserved: false, hold_expires_at: null, updated_at: sql`now()` })
+        .where('id', 'in', lapsed)
         .execute();
     }
-    if (stale.length > 0) app.log.info({ orders: stale.length }, 'unpaid orders expired and their stock returned');
+    if (released.length > 0) {
+      await trx
+        .updateTable('orders')
+        .set({ stock_reserved: false, hold_expires_at: null, updated_at: sql`now()` })
+        .where('id', 'in', released)
+        .execute();
+    }
+    if (stale.length > 0) app.log.info({ lapsed: lapsed.length, released: released.length }, 'unpaid orders lapsed and holds released');
     return stale.length;
   });
 }

@@ -3,12 +3,24 @@ import { sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
 
+/*
+ * Stock (docs/decisions/036-holds-at-payment.md): `products.stock_quantity` counts the units not yet sold.
+ * An order holds its units only from its payment start (`orders.stock_reserved`), for a few minutes; what
+ * live checkouts hold is summed from their orders under the product's row lock, so a hold and a sale
+ * check against the same figure and never oversell. A release is one update of the order, not of the product.
+ */
+
 export interface StockLine {
   product_id: string;
   quantity: number;
 }
 
-export interface LockedProduct {
+/** An order line as stored: its delivery says which stock it draws on. */
+export interface OrderLine extends StockLine {
+  delivery: 'download' | 'license_key';
+}
+
+export interface PricedProduct {
   id: string;
   title: string;
   price_cents: number;
@@ -24,7 +36,7 @@ export function mergeLines(lines: readonly StockLine[]): StockLine[] {
 }
 
 /** Why a line cannot be served: the product is unknown (or archived), or `stock` units are left, fewer than asked. */
-function unservable(line: StockLine, product: Pick<LockedProduct, 'title' | 'stock_quantity'> | undefined): AppError {
+function unservable(line: StockLine, product: Pick<PricedProduct, 'title' | 'stock_quantity'> | undefined): AppError {
   if (!product) return badRequest(`Unknown product: ${line.product_id}`, 'unknown_product');
   const detail =
     product.stock_quantity === 0
@@ -33,13 +45,32 @@ function unservable(line: StockLine, product: Pick<LockedProduct, 'title' | 'sto
   return new AppError('conflict', detail, 'out_of_stock');
 }
 
+const hourMinute = (date: Date) => `${date.toISOString().slice(11, 16)} UTC`;
+
+/**
+ * The units are unsold but other buyers' live checkouts hold them: a clear 409, with when the first hold
+ * ends (if it is not paid, the sweep puts it back within a minute of that).
+ */
+function heldByOthers(title: string, free: number, firstEnd: Date | null, now = new Date()): AppError {
+  const back = new Date(Math.ceil(Math.max(firstEnd?.getTime() ?? now.getTime(), now.getTime()) / 60_000) * 60_000 + 60_000);
+  const detail =
+    (free === 0
+      ? `Every unit of "${title}" left is in another buyer's checkout right now.`
+      : `Only ${free} of "${title}" can be paid for right now: the other units left are in other buyers' checkouts.`) +
+    ` Units not paid for are back on sale from about ${hourMinute(back)}: please try again then.`;
+  return new AppError('conflict', detail, 'held_by_other_buyers', {
+    'Retry-After': String(Math.max(1, Math.round((back.getTime() - now.getTime()) / 1000))),
+  });
+}
+
 const PRODUCT_COLUMNS = ['id', 'title', 'price_cents', 'stock_quantity', 'delivery'] as const;
 
 /**
- * The products of `lines` as they are now, without a lock (pricing before the stock is taken, see
- * `createOrder`): throws as `reserveStock` would for an unknown product or a line the stock cannot serve.
+ * The products of `lines` as they are now, without a lock (an order's pricing): throws for an unknown
+ * product or a line the unsold units cannot serve. Holds do not count here: an order holds nothing, and
+ * whether other checkouts leave enough is decided at its payment start.
  */
-export async function readLines(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<Map<string, LockedProduct>> {
+export async function readLines(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<Map<string, PricedProduct>> {
   const ids = [...new Set(lines.map((line) => line.product_id))];
   const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', ids).where('archived_at', 'is', null).execute();
   const products = new Map(rows.map((row) => [row.id, row]));
@@ -50,39 +81,8 @@ export async function readLines(trx: Transaction<Database>, lines: readonly Stoc
   return products;
 }
 
-/**
- * Takes `lines` off the shelf inside the caller's transaction, all or nothing, never below zero; answers
- * the products as they were before (title, price, delivery for the order's lines). The rows are held
- * until the transaction ends with the lock an UPDATE takes (FOR NO KEY UPDATE): every order of a product
- * waits for it, so the callers take it as late as they can; it does not block inserting order lines that
- * reference the product (their foreign key check takes KEY SHARE).
- * - One line (most orders): one conditional UPDATE, checked and decremented in one statement.
- * - Several: the rows locked in id order (no deadlock between two orders of the same products), every
- *   line checked, then decremented.
- */
-export async function reserveStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<Map<string, LockedProduct>> {
-  const [only, ...others] = lines;
-  if (only && others.length === 0) {
-    for (let attempt = 0; ; attempt += 1) {
-      const taken = await trx
-        .updateTable('products')
-        .set({ stock_quantity: sql`stock_quantity - ${only.quantity}` })
-        .where('id', '=', only.product_id)
-        .where('archived_at', 'is', null)
-        .where('stock_quantity', '>=', only.quantity)
-        .returning(PRODUCT_COLUMNS)
-        .executeTakeFirst();
-      if (taken) return new Map([[taken.id, { ...taken, stock_quantity: taken.stock_quantity + only.quantity }]]);
-      // Nothing taken: the row as it is now says why; units returned in the meantime are tried once more.
-      const now = await trx
-        .selectFrom('products')
-        .select(PRODUCT_COLUMNS)
-        .where('id', '=', only.product_id)
-        .where('archived_at', 'is', null)
-        .executeTakeFirst();
-      if (!now || now.stock_quantity < only.quantity || attempt > 0) throw unservable(only, now);
-    }
-  }
+/** The rows of `lines`' products, locked in id order until the transaction ends (no deadlock between two orders). */
+async function lockProducts(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<Map<string, PricedProduct>> {
   const ids = [...new Set(lines.map((line) => line.product_id))].sort();
   const rows = await trx
     .selectFrom('products')
@@ -92,36 +92,92 @@ export async function reserveStock(trx: Transaction<Database>, lines: readonly S
     .orderBy('id')
     .forNoKeyUpdate()
     .execute();
-  const products = new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Units of each product held by live checkouts other than `orderId`'s, and when the first of those holds ends. */
+async function heldUnits(
+  trx: Transaction<Database>,
+  productIds: readonly string[],
+  orderId: string,
+): Promise<Map<string, { units: number; firstEnd: Date | null }>> {
+  const rows = await trx
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    // A line draws on its product's stock only while the product sells the way the line delivers.
+    .innerJoin('products', (join) =>
+      join.onRef('products.id', '=', 'order_items.product_id').onRef('products.delivery', '=', 'order_items.delivery'),
+    )
+    .select([
+      'order_items.product_id',
+      sql<string>`sum(order_items.quantity)`.as('units'),
+      sql<Date | null>`min(orders.hold_expires_at)`.as('first_end'),
+    ])
+    .where('orders.status', '=', 'pending')
+    .where('orders.stock_reserved', '=', true)
+    .where('orders.id', '!=', orderId)
+    .where('order_items.product_id', 'in', [...productIds])
+    .groupBy('order_items.product_id')
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, { units: Number(row.units), firstEnd: row.first_end }]));
+}
+
+/**
+ * Checks under the products' row locks that the unsold units less other checkouts' holds serve every line
+ * of `orderId`; the caller then marks the order as holding (or sells). All or nothing: 409 out_of_stock
+ * when the units are sold, 409 held_by_other_buyers when other checkouts hold them.
+ */
+async function checkFree(trx: Transaction<Database>, orderId: string, lines: readonly OrderLine[]): Promise<Map<string, PricedProduct>> {
+  const products = await lockProducts(trx, lines);
+  const held = await heldUnits(
+    trx,
+    lines.map((line) => line.product_id),
+    orderId,
+  );
   for (const line of lines) {
     const product = products.get(line.product_id);
-    if (!product || product.stock_quantity < line.quantity) throw unservable(line, product);
-  }
-  for (const line of lines) {
-    await trx
-      .updateTable('products')
-      .set({ stock_quantity: sql`stock_quantity - ${line.quantity}` })
-      .where('id', '=', line.product_id)
-      .execute();
+    if (!product) throw unservable(line, product);
+    // A line ordered before its product switched to a key pool draws on nothing (see `sellStock`).
+    if (product.delivery !== line.delivery) continue;
+    if (product.stock_quantity < line.quantity) throw unservable(line, product);
+    const others = held.get(line.product_id);
+    const free = product.stock_quantity - (others?.units ?? 0);
+    if (free < line.quantity) throw heldByOthers(product.title, Math.max(0, free), others?.firstEnd ?? null);
   }
   return products;
 }
 
+/** Holds an order's units at its payment start (or at a capture after its hold ended): checked, not taken off the shelf. */
+export async function holdStock(trx: Transaction<Database>, orderId: string, lines: readonly OrderLine[]): Promise<void> {
+  await checkFree(trx, orderId, lines);
+}
+
 /**
- * Puts reserved units back on the shelf (an order rejected, failed or expired). A line reserved from
- * counted stock of a product that has since switched to a key pool returns nothing: that product's
- * stock now counts keys, and the units were never keys.
+ * Takes a paid (or staff-confirmed) order's units off the shelf, inside the caller's transaction. An order
+ * that holds them sells them (409 out_of_stock only if staff lowered the stock under the holds); one that
+ * does not (a late payment, staff confirming) is checked like a new hold first. A line whose product now
+ * sells another way (it switched to a key pool after the order) takes nothing: those units were never keys.
  */
-export async function returnStock(
+export async function sellStock(
   trx: Transaction<Database>,
-  lines: readonly (StockLine & { delivery: 'download' | 'license_key' })[],
+  order: { id: string; stock_reserved: boolean },
+  lines: readonly OrderLine[],
 ): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.product_id.localeCompare(b.product_id))) {
+  const products = order.stock_reserved ? await lockProducts(trx, lines) : await checkFree(trx, order.id, lines);
+  const drawing = lines.filter((line) => {
+    const product = products.get(line.product_id);
+    if (!product) throw unservable(line, product);
+    return product.delivery === line.delivery;
+  });
+  for (const line of drawing) {
+    const product = products.get(line.product_id)!;
+    if (product.stock_quantity < line.quantity) throw unservable(line, product);
+  }
+  for (const line of drawing) {
     await trx
       .updateTable('products')
-      .set({ stock_quantity: sql`stock_quantity + ${line.quantity}` })
+      .set({ stock_quantity: sql`stock_quantity - ${line.quantity}` })
       .where('id', '=', line.product_id)
-      .where('delivery', '=', line.delivery)
       .execute();
   }
 }

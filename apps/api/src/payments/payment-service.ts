@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { sendQueuedMailSoon } from '../mail/outbox.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { HOLD_MINUTES } from '../orders/hold-times.ts';
 import { findOrder, isGuestOrder, type OrderWithItems } from '../orders/order-repository.ts';
-import { deliver, HOLD_MINUTES, lockOrder, UNSERVABLE } from '../orders/order-service.ts';
-import { returnStock } from '../orders/stock.ts';
+import { holdForPayment, releaseHold, retakeHold } from '../orders/holds.ts';
+import { deliver, lockOrder, UNSERVABLE } from '../orders/order-service.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { approvalLink, firstCapture, PayPalError, type PayPalCapture, type PayPalOrder } from './paypal-client.ts';
 import { resolvePayPalEndpoint, type PayPalEndpoint } from './paypal-endpoint.ts';
@@ -61,7 +62,9 @@ async function payableOrder(app: FastifyInstance, orderId: string, caller: Calle
 /**
  * Creates the PayPal order of one of ours, amounts and items from our stored order only, and answers
  * the buyer's approval address. The request id makes a repeated click return the same PayPal order.
- * The first start lengthens the hold so the buyer has time to approve at PayPal.
+ * First the order's units and its code's use are held for the few minutes the buyer needs at PayPal
+ * (docs/decisions/036-holds-at-payment.md): when other checkouts hold them, or they are gone, the
+ * answer is a 409 saying so and PayPal is not asked.
  */
 export async function startPayPalPayment(
   app: FastifyInstance,
@@ -71,6 +74,7 @@ export async function startPayPalPayment(
 ): Promise<{ paypalOrderId: string; approvalUrl: string }> {
   const { order, items } = await payableOrder(app, orderId, caller);
   const { endpoint, siteName } = await endpointOf(app);
+  const took = await holdForPayment(app, order.id);
   const payload = {
     intent: 'CAPTURE',
     purchase_units: [
@@ -108,26 +112,24 @@ export async function startPayPalPayment(
     },
   };
   let created: PayPalOrder;
+  let approvalUrl: string | undefined;
   try {
     created = await app.paypal.createOrder(endpoint, payload, `create-${order.id}`);
+    approvalUrl = approvalLink(created);
+    if (!approvalUrl) throw new AppError('bad_gateway', 'PayPal answered without an approval link', 'paypal_error');
   } catch (error) {
+    // Nobody was sent to PayPal: a hold this start took goes back at once rather than in minutes.
+    if (took) await releaseHold(app, order.id);
     throw toAppError(app, error, 'PayPal order creation failed');
   }
-  const approvalUrl = approvalLink(created);
-  if (!approvalUrl) throw new AppError('bad_gateway', 'PayPal answered without an approval link', 'paypal_error');
   const started = await app.db
     .updateTable('orders')
-    .set({
-      paypal_order_id: created.id,
-      is_test: endpoint.local,
-      expires_at: sql`CASE WHEN payment_started_at IS NULL THEN now() + make_interval(mins => ${HOLD_MINUTES.afterPaymentStarts}) ELSE expires_at END`,
-      payment_started_at: sql`coalesce(payment_started_at, now())`,
-    })
+    .set({ paypal_order_id: created.id, is_test: endpoint.local })
     .where('id', '=', order.id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  // The order lapsed while PayPal answered: its hold is gone, so the buyer must not be sent to pay for it.
-  if (started.numUpdatedRows === 0n) throw conflict('This order has expired. Please place it again.', 'order_expired');
+  // Staff rejected the order while PayPal answered: the buyer must not be sent to pay for it.
+  if (started.numUpdatedRows === 0n) throw conflict('This order is not awaiting payment', 'order_not_payable');
   app.log.info({ orderId: order.id, paypalOrderId: created.id, test: endpoint.local }, 'paypal order created');
   return { paypalOrderId: created.id, approvalUrl };
 }
@@ -152,27 +154,39 @@ export function toAppError(app: FastifyInstance, error: unknown, fallback: strin
 const refusedForCertain = (error: unknown) => error instanceof PayPalError && error.status >= 400 && error.status < 500;
 
 /**
- * Claims the pending order of a PayPal order for a capture, in one statement; when nothing was claimed,
+ * Claims the pending order of a PayPal order for a capture, in one transaction; when nothing was claimed,
  * answers the order as it is (completed already, or not payable), or undefined for an unknown PayPal order.
+ * An order whose hold ended (decision 036) takes its code's use and its units again first: when they are
+ * gone, or held by other checkouts, the 409 says so and nothing is captured.
  */
 async function claimForCapture(
   app: FastifyInstance,
   paypalOrderId: string,
 ): Promise<{ claimed: true; id: string } | { claimed: false; id: string; status: string; payment_id: string | null } | undefined> {
-  const claimed = await app.db
-    .updateTable('orders')
-    .set({ capture_claimed_at: sql`now()` })
-    .where('paypal_order_id', '=', paypalOrderId)
-    .where('status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst();
-  if (claimed) return { claimed: true, id: claimed.id };
-  const order = await app.db
-    .selectFrom('orders')
-    .select(['id', 'status', 'payment_id'])
-    .where('paypal_order_id', '=', paypalOrderId)
-    .executeTakeFirst();
-  return order && { claimed: false, ...order };
+  return app.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('orders').select('id').where('paypal_order_id', '=', paypalOrderId).executeTakeFirst();
+    if (!found) return undefined;
+    const locked = await lockOrder(trx, found.id);
+    const { order } = locked;
+    if (order.status !== 'pending') return { claimed: false, id: order.id, status: order.status, payment_id: order.payment_id };
+    if (!order.stock_reserved) {
+      await retakeHold(trx, locked).catch((error: unknown) => {
+        if (!(error instanceof AppError) || error.status !== 409) throw error;
+        const sentence = error.detail.endsWith('.') ? error.detail : `${error.detail}.`;
+        throw new AppError('conflict', `${sentence} Nothing was charged: your PayPal payment was not taken.`, error.code, error.headers);
+      });
+    }
+    await trx
+      .updateTable('orders')
+      .set({
+        capture_claimed_at: sql`now()`,
+        stock_reserved: true,
+        hold_expires_at: sql`coalesce(hold_expires_at, now() + make_interval(mins => ${HOLD_MINUTES}))`,
+      })
+      .where('id', '=', order.id)
+      .execute();
+    return { claimed: true, id: order.id };
+  });
 }
 
 async function releaseClaim(app: FastifyInstance, orderId: string): Promise<void> {
@@ -314,7 +328,7 @@ async function recordRefund(
   reason: RefundReason,
 ): Promise<void> {
   const recorded = await app.db.transaction().execute(async (trx) => {
-    const { order, items } = await lockOrder(trx, orderId);
+    const { order } = await lockOrder(trx, orderId);
     // The order's own payment refunded after delivery is a refund of a sale, not an unserved order (not handled here).
     if (order.payment_id === capture.id && (order.status === 'completed' || order.status === 'confirmed')) return false;
     const eventId = `refund:${capture.id}`;
@@ -331,12 +345,13 @@ async function recordRefund(
       .execute();
     // An order delivered with another capture keeps its status: only the extra payment went back.
     if (order.status === 'pending' || order.status === 'failed' || order.status === 'rejected' || order.status === 'paid') {
-      if (order.stock_reserved) await returnStock(trx, items);
+      // Its hold ends with it (nothing to put back on the shelf: a hold never took units off it).
       await trx
         .updateTable('orders')
         .set({
           status: 'refunded',
           stock_reserved: false,
+          hold_expires_at: null,
           payment_id: order.payment_id ?? capture.id,
           refund_id: refundId,
           refunded_at: sql`now()`,

@@ -22,13 +22,13 @@ describe('countKeys', () => {
 
 describe('the licence keys dialog', { timeout: 30_000 }, () => {
   it('shows the pool, adds pasted keys, lists the refused duplicates and refreshes the stock', async () => {
-    const product = anAdminProduct({ title: 'Harborline Backup Pro', stock_quantity: 4 });
-    let stock = 4;
+    const product = anAdminProduct({ title: 'Harborline Backup Pro', stock_quantity: 5 });
+    let stock = 5;
     let available = 5;
     api.on('adminListProducts', () => aProductList([{ ...product, stock_quantity: stock }]));
     api.on('adminLicenseKeyStock', () => ({ available, sold: 3, reserved: 1 }));
     api.on('adminAddLicenseKeys', () => {
-      stock = 6;
+      stock = 7;
       available = 7;
       return { added: 2, duplicates: ['OLD-KEY'], stock: { available: 7, sold: 3, reserved: 1 } };
     });
@@ -38,7 +38,9 @@ describe('the licence keys dialog', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Licence keys of Harborline Backup Pro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Licence keys: Harborline Backup Pro' });
     expect(await within(dialog).findByTestId('keys-available')).toHaveTextContent('5');
-    expect(within(dialog).getByTestId('keys-shop-stock')).toHaveTextContent('4');
+    // The shop shows every unsold key: the one held by a buyer at PayPal is not sold yet.
+    expect(within(dialog).getByTestId('keys-shop-stock')).toHaveTextContent('5');
+    expect(within(dialog).getByText('Held by buyers at PayPal').nextElementSibling).toHaveTextContent('1');
 
     await user.type(within(dialog).getByLabelText('Licence keys'), 'NEW-1{Enter}{Enter}NEW-2{Enter}OLD-KEY');
     expect(within(dialog).getByText(/3 keys to add/)).toBeInTheDocument();
@@ -47,7 +49,7 @@ describe('the licence keys dialog', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('2 keys added')).toBeInTheDocument();
     expect(within(within(dialog).getByRole('list', { name: 'Refused duplicates' })).getByText('OLD-KEY')).toBeInTheDocument();
     expect(within(dialog).getByTestId('keys-available')).toHaveTextContent('7');
-    expect(within(dialog).getByTestId('keys-shop-stock')).toHaveTextContent('6');
+    expect(within(dialog).getByTestId('keys-shop-stock')).toHaveTextContent('7');
     expect(within(dialog).getByLabelText('Licence keys')).toHaveValue('');
     expect(api.calls('adminAddLicenseKeys')[0]?.params.id).toBe(product.id);
     expect(api.calls('adminAddLicenseKeys')[0]?.body).toEqual({ keys: 'NEW-1\n\nNEW-2\nOLD-KEY' });

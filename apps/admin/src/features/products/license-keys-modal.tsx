@@ -51,8 +51,8 @@ const KEYS_FORM: SchemaForm<LicenseKeysInput, typeof LicenseKeysInputSchema, 'ke
 
 /**
  * A product's key pool (beyond the spec): how many keys remain, and a bulk paste to add more. Once a
- * product has keys it sells by key: its shop stock is its unsold keys minus those held by unpaid orders,
- * and the product form's stock number no longer applies (docs/decisions/009-orders-stock-and-delivery.md).
+ * product has keys it sells by key: its shop stock is its unsold keys (some may be held by buyers at PayPal,
+ * decision 036), and the product form's stock number no longer applies (docs/decisions/009-orders-stock-and-delivery.md).
  */
 function LicenseKeysPanel({ product }: { product: Product }) {
   const queryClient = useQueryClient();
@@ -77,7 +77,8 @@ function LicenseKeysPanel({ product }: { product: Product }) {
 
   const data = stock.data;
   const hasPool = data !== undefined && data.available + data.sold > 0;
-  const shopStock = data ? Math.max(0, data.available - data.reserved) : null;
+  // The shop shows the unsold keys: keys held by buyers at PayPal are not sold yet (docs/decisions/036-holds-at-payment.md).
+  const shopStock = data ? data.available : null;
   const pasted = countKeys(text);
 
   return (
@@ -97,7 +98,7 @@ function LicenseKeysPanel({ product }: { product: Product }) {
             </dd>
           </div>
           <div className={styles.stockFact}>
-            <dt className={styles.stockFactLabel}>Held by unpaid orders</dt>
+            <dt className={styles.stockFactLabel}>Held by buyers at PayPal</dt>
             <dd className={styles.stockFactValue}>{data.reserved}</dd>
           </div>
           <div className={styles.stockFact}>

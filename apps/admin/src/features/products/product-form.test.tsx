@@ -364,7 +364,7 @@ describe('the product form', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
 
     await waitFor(() => expect(within(dialog).getByLabelText('Stock quantity')).toBeDisabled());
-    expect(within(dialog).getByText(/Counted from licence keys: 4 unsold, 1 of them held by unpaid orders/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Counted from licence keys: 4 unsold, 1 of them held by buyers at PayPal/)).toBeInTheDocument();
   });
 });
 

@@ -89,7 +89,7 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
   const errorOf = (name: 'images' | 'features' | 'requirements') => getFieldState(name, formState).error?.message;
 
   const stockHint = soldByKey
-    ? `Counted from licence keys: ${keyStock.data?.available ?? 0} unsold, ${keyStock.data?.reserved ?? 0} of them held by unpaid orders. Add keys with the key button in the list.`
+    ? `Counted from licence keys: ${keyStock.data?.available ?? 0} unsold, ${keyStock.data?.reserved ?? 0} of them held by buyers at PayPal. Add keys with the key button in the list.`
     : 'Optional; empty or non-numeric counts as 0.';
 
   return (

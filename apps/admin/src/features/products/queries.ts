@@ -33,7 +33,7 @@ export function adminProductListQueryOptions(filters: ProductFilters) {
   });
 }
 
-/** How many licence keys of a product are unsold, sold, and held by unpaid orders. */
+/** How many licence keys of a product are unsold, sold, and held by buyers at PayPal (docs/decisions/036-holds-at-payment.md). */
 export function licenseKeyStockQueryOptions(id: string) {
   return queryOptions({
     queryKey: productKeys.keyStock(id),

@@ -142,6 +142,40 @@ describe('the signed-in checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(api.calls('createOrder')).toHaveLength(1);
   });
 
+  it('shows why the payment cannot start while other checkouts hold the last units, and pays the same order on the next click', async () => {
+    signedInCheckout();
+    const held = 'Every unit of "Vector Studio Pro" left is in another buyer\'s checkout right now. Units not paid for are back on sale from about 14:32 UTC: please try again then.';
+    api.once('createPayment', api.error(409, held, 'held_by_other_buyers'));
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await user.click(termsBox());
+    await user.click(await payButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(held);
+    expect(browser.assign).not.toHaveBeenCalled();
+
+    await user.click(await payButton());
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.calls('createOrder')).toHaveLength(1);
+    expect(api.calls('createPayment')).toHaveLength(2);
+  });
+
+  it('places a new order on the next click when the payment cannot start because the units were sold', async () => {
+    signedInCheckout();
+    api.once('createPayment', api.error(409, '"Vector Studio Pro" is out of stock', 'out_of_stock'));
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(screen.queryByText('Checking current prices…')).toBeNull());
+    await user.click(termsBox());
+    await user.click(await payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('"Vector Studio Pro" is out of stock');
+
+    await user.click(await payButton());
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.calls('createOrder')).toHaveLength(2);
+  });
+
   it('refuses a payment address that is not a web address', async () => {
     signedInCheckout();
     api.on('createPayment', { payment_url: 'javascript:alert(1)' });

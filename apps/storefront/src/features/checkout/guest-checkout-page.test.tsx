@@ -213,7 +213,7 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     cartStore.getState().setDiscountCode('SAVE10');
     api.on('previewDiscount', { code: 'SAVE10', amount: 4, subtotal: 39.98, total: 35.98 });
     guestCheckout();
-    api.on('createOrder', { status: 409, detail: 'This discount code has been used up', code: 'discount_code_used_up' });
+    api.on('createOrder', { status: 400, detail: 'This discount code is not valid', code: 'discount_code_invalid' });
     const user = userEvent.setup();
     await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$35.98'));
     expect(screen.getByTestId('discount-amount')).toHaveTextContent('−$4.00');
@@ -222,7 +222,7 @@ describe('the guest checkout', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
 
     await user.click(pay());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('This discount code has been used up');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This discount code is not valid');
     expect(api.calls('createOrder')[0]?.body).toEqual({
       items: [{ product_id: PRODUCT_ID, quantity: 2 }],
       payment_method: 'paypal',

@@ -57,7 +57,7 @@ function signatureOf({ items, invoice, discountCode }: PayInput): string {
  * Pays the cart with PayPal: creates our order (priced by the server), keeps what the return pages need,
  * asks the API for the PayPal approval address and sends the browser there.
  * One run at a time; after a failed payment step a retry reuses the order just created (same cart),
- * so a second click does not reserve the stock twice.
+ * so a second click does not place a second order.
  * A free cart ($0) is ordered with `payment_method: 'free'`: the server completes it at once with its goods,
  * and the shopper goes straight to the order's page, without PayPal.
  */
@@ -83,7 +83,7 @@ export function usePayPalCheckout() {
       unpaid.current = { signature, order };
       return order;
     } catch (caught) {
-      // A 409 (out of stock, a code used up) or 400 names the product, field or code: the shopper needs that sentence.
+      // A 409 (out of stock, a code used up by this buyer) or 400 names the product, field or code: the shopper needs that sentence.
       const message = shopperDetail(caught) ?? CHECKOUT_MESSAGES.orderFailed;
       toast.error(message);
       setError({ message });
@@ -119,8 +119,9 @@ export function usePayPalCheckout() {
       ({ payment_url: paymentUrl } = await api.createPayment({ query: { order_id: order.id } }));
     } catch (caught) {
       if (caught instanceof ApiError) {
-        // The order cannot be paid any more (expired, not found): the next attempt places a new one.
-        if (caught.status === 404 || caught.status === 409) unpaid.current = null;
+        // The order cannot be paid any more (expired, not found, sold out): the next attempt places a new one. One whose
+        // units other checkouts hold for a few minutes is kept, to be paid when they come back (docs/decisions/036).
+        if (caught.status === 404 || (caught.status === 409 && caught.code !== 'held_by_other_buyers')) unpaid.current = null;
         toast.error(CHECKOUT_MESSAGES.paypalOrderFailed);
         setError({
           message: caught.status < 500 || caught.status === 502 || caught.status === 503 ? caught.detail : CHECKOUT_MESSAGES.paymentError,

@@ -156,7 +156,7 @@ function OrderCard({ order }: { order: Order }) {
       <OrderItems order={order} />
       {order.status === 'pending' && (
         <p className={styles.muted}>
-          Awaiting payment{order.expires_at ? `: the items stay reserved until ${formatOrderDate(order.expires_at)}` : ''}.
+          Awaiting payment{order.expires_at ? `: it can be paid until ${formatOrderDate(order.expires_at)}` : ''}.
         </p>
       )}
       {order.status === 'refunded' && (

@@ -126,7 +126,7 @@ function GuestOrderDetails({ order }: { order: GuestOrderView }) {
         <Notice tone="warning" live="none" title="Awaiting payment">
           <p>
             This order is not paid yet.
-            {order.expires_at && ` Its items stay reserved until ${formatOrderDate(order.expires_at)}.`}
+            {order.expires_at && ` It can be paid until ${formatOrderDate(order.expires_at)}.`}
           </p>
         </Notice>
       )}

@@ -257,7 +257,7 @@ function UnpaidOrder({ order }: { order: GuestOrderView }) {
               ? `Order ${shortOrderId(order.id)} was refunded: its payment went back to your PayPal account.`
               : `Order ${shortOrderId(order.id)} was not paid and is closed.`}
         </p>
-        {pending && order.expires_at && <p>The items stay reserved until {formatOrderDate(order.expires_at)}.</p>}
+        {pending && order.expires_at && <p>It can be paid until {formatOrderDate(order.expires_at)}.</p>}
       </OrderHero>
       <div className={styles.actions}>
         <Link to="/cart" className={buttonClassName()}>
