@@ -869,7 +869,7 @@ export const DiscountUseSchema = Type.Object({
   /** Dollars the code took off this order. */
   amount: MoneySchema,
   total_amount: MoneySchema,
-  /** The order holds one of the code's uses; false once it ended unpaid or undelivered (its use was given back). */
+  /** The order was paid and delivered with the code: one of its uses for good (an unpaid order's use is only held, decision 036). */
   counted: Type.Boolean(),
 });
 export type DiscountUse = Static<typeof DiscountUseSchema>;
