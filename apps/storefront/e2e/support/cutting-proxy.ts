@@ -30,6 +30,9 @@ export async function startCuttingProxy(target: URL, cutAfter: number): Promise<
     sockets.add(client).add(upstream);
     let downloading = false;
     let passed = 0;
+    // Set at the cut: a chunk arriving before the sockets are gone must not reach the browser, or it would
+    // receive bytes past a gap (the rest of the cut chunk missing) and resume into a corrupt file.
+    let severed = false;
     client.on('data', (chunk: Buffer) => {
       const text = chunk.toString('latin1');
       if (text.startsWith('GET /api/downloads/')) {
@@ -44,8 +47,11 @@ export async function startCuttingProxy(target: URL, cutAfter: number): Promise<
       upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
+      if (severed) return;
       if (downloading && !cut && passed + chunk.length >= cutAfter) {
         cut = true;
+        severed = true;
+        upstream.pause();
         client.write(chunk.subarray(0, cutAfter - passed), () => {
           client.destroy();
           upstream.destroy();
