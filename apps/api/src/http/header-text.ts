@@ -12,7 +12,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * at most `max` characters (code points, as PostgreSQL's `length` counts them).
  */
 export function headerText(value: string, max: number): string {
-  return Array.from(stripHidden(decodeHeader(value))).slice(0, max).join('');
+  return Array.from(stripHidden(decodeHeader(value)))
+    .slice(0, max)
+    .join('');
 }
 
 function decodeHeader(value: string): string {
@@ -27,11 +29,15 @@ function decodeHeader(value: string): string {
 
 function stripHidden(text: string): string {
   return Array.from(text)
-    .filter((char) => !isHidden(char.codePointAt(0) ?? 0))
+    .filter((char) => !isHiddenCharacter(char.codePointAt(0) ?? 0))
     .join('');
 }
 
-function isHidden(code: number): boolean {
+/**
+ * Characters no stored or shown text keeps: C0/C1 controls, DEL, direction marks and overrides, and lone
+ * surrogates (half a pair: not text, no database stores it, encodeURIComponent throws on it).
+ */
+export function isHiddenCharacter(code: number): boolean {
   return (
     code < 0x20 ||
     (code >= 0x7f && code <= 0x9f) ||
@@ -39,7 +45,6 @@ function isHidden(code: number): boolean {
     code === 0x200f ||
     (code >= 0x202a && code <= 0x202e) ||
     (code >= 0x2066 && code <= 0x2069) ||
-    // Half of a surrogate pair (whole pairs are one code point here): not text, and no database stores it.
     (code >= 0xd800 && code <= 0xdfff)
   );
 }

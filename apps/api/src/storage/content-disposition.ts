@@ -1,3 +1,4 @@
+import { isHiddenCharacter } from '../http/header-text.ts';
 /**
  * `Content-Disposition: attachment` naming the file in any script, as RFC 6266 says: an ASCII
  * `filename="..."` for old clients and the exact name as RFC 5987 `filename*=UTF-8''...`, which
@@ -21,19 +22,6 @@ export function cleanFileName(fileName: string): string {
     .replace(/[/\\]/g, '_')
     .trim();
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'download' : cleaned;
-}
-
-function isHiddenCharacter(code: number): boolean {
-  return (
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x200e ||
-    code === 0x200f ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    // A lone surrogate (paired ones arrive as one code point): encodeURIComponent would throw on it.
-    (code >= 0xd800 && code <= 0xdfff)
-  );
 }
 
 /** The name with anything outside printable ASCII, and the quote, backslash and `%`, turned into `_`. */
