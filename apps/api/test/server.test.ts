@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,17 +28,48 @@ function startServer(env: Record<string, string>): Started {
   };
 }
 
-async function waitForHealth(url: string, server: Started, timeoutMs = 90_000): Promise<void> {
+/** A port free on loopback right now, asked of the system (port 0); another process may still take it first. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  return address.port;
+}
+
+/** Resolves true once healthy, false when the server exited because its port was taken meanwhile. */
+async function waitForHealth(url: string, server: Started, timeoutMs = 90_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exited.then(() => (exited = true));
   while (Date.now() < deadline) {
+    if (exited && server.output().includes('EADDRINUSE')) return false;
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url)).ok) return true;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not become healthy; the server printed:\n${server.output()}`);
+}
+
+/**
+ * Starts the server on a port the system called free. Between asking and listening another process (a
+ * parallel test's outgoing connection) can take that port; the server then exits with EADDRINUSE and is
+ * started again on another one, in a fresh data folder, so the first start's output is not mixed in.
+ */
+async function startHealthy(env: Record<string, string>, newDataDir: () => Promise<string>): Promise<{ server: Started; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const server = startServer({ ...env, PORT: String(port), DATA_DIR: await newDataDir() });
+    if (await waitForHealth(`http://127.0.0.1:${port}/api/health`, server)) return { server, port };
+    if (attempt === 3) throw new Error(`three free ports were taken before the server listened:\n${server.output()}`);
+  }
 }
 
 describe('the server process', () => {
@@ -55,9 +87,7 @@ describe('the server process', () => {
   });
 
   it('prints a generated admin password once, serves, and drains and exits cleanly on SIGTERM', { timeout: 120_000 }, async () => {
-    const port = String(40_000 + Math.floor(Math.random() * 20_000));
-    const server = startServer({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir });
-    await waitForHealth(`http://127.0.0.1:${port}/api/health`, server);
+    const { server, port } = await startHealthy({ HOST: '127.0.0.1' }, () => mkdtemp(path.join(dataDir, 'run-')));
     const printed = /password: (\S+)/.exec(server.output());
     expect(printed?.[1]).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
