@@ -1,5 +1,6 @@
 import type { FastifyBodyParser, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerApprovalRoutes } from './approval-routes.ts';
+import { registerCatalogRoutes } from './catalog-routes.ts';
 import { registerCoingateRoutes } from './coingate.ts';
 import { toPayPalError } from './errors.ts';
 import { bearerAuth, registerOAuthRoutes } from './oauth.ts';
@@ -62,5 +63,6 @@ export const paymentSandbox: FastifyPluginAsync<PaymentSandboxPluginOptions> = a
     registerPaymentRoutes(api, state, clientOf);
     registerWebhookRoutes(api, state);
     registerSimulateEventRoute(api, state, clientOf);
+    registerCatalogRoutes(api, state, clientOf);
   });
 };
