@@ -129,16 +129,15 @@ export function emitEvents(state: SandboxState, clientId: string, inputs: Webhoo
     webhooks: [...state.webhooks.values()].filter((webhook) => listens(webhook, input.eventType, clientId)),
   }));
   const previous = queues.get(state) ?? Promise.resolve();
-  const run = previous.then(async () => {
-    const deliveries: BillingDelivery[] = [];
-    for (const { input, webhooks } of targets) deliveries.push(...(await deliverToWebhooks(state, input, webhooks)));
-    return deliveries;
-  });
-  // The chain never rejects: a failure of one batch must not stop the later ones.
-  queues.set(
-    state,
-    run.catch(() => undefined),
-  );
+  const run = previous
+    .then(async () => {
+      const deliveries: BillingDelivery[] = [];
+      for (const { input, webhooks } of targets) deliveries.push(...(await deliverToWebhooks(state, input, webhooks)));
+      return deliveries;
+    })
+    // Never rejects (callers need not wait): an unreachable endpoint is already recorded as status 0.
+    .catch((): BillingDelivery[] => []);
+  queues.set(state, run);
   return run;
 }
 

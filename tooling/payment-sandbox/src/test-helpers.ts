@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { expect, onTestFinished } from 'vitest';
 import { paymentSandbox } from './plugin.ts';
@@ -263,4 +264,36 @@ export async function getSubscription(app: FastifyInstance, token: string, id: s
   const response = await api(app, token, 'GET', `/v1/billing/subscriptions/${id}`);
   expect(response.statusCode).toBe(200);
   return response.json<SubscriptionShape>();
+}
+
+export interface ReceivedWebhook {
+  headers: Record<string, string | string[] | undefined>;
+  body: { id: string; event_type: string; resource_type: string; create_time: string; resource: Record<string, unknown> };
+}
+
+/** The store's webhook endpoint on a free port: records what arrives and answers `status`. */
+export async function webhookReceiver(status = 200): Promise<{ url: string; received: ReceivedWebhook[] }> {
+  const received: ReceivedWebhook[] = [];
+  const app = Fastify({ logger: false });
+  app.post('/webhooks/paypal', async (request, reply) => {
+    received.push({ headers: request.headers, body: request.body as ReceivedWebhook['body'] });
+    return reply.status(status).send({ ok: true });
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  onTestFinished(() => app.close());
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/webhooks/paypal`, received };
+}
+
+/** Asks the sandbox to verify a received webhook, as the store does. */
+export async function verifyReceived(app: FastifyInstance, token: string, received: ReceivedWebhook, webhookId: string): Promise<string> {
+  const response = await api(app, token, 'POST', '/v1/notifications/verify-webhook-signature', {
+    auth_algo: received.headers['paypal-auth-algo'],
+    cert_url: received.headers['paypal-cert-url'],
+    transmission_id: received.headers['paypal-transmission-id'],
+    transmission_sig: received.headers['paypal-transmission-sig'],
+    transmission_time: received.headers['paypal-transmission-time'],
+    webhook_id: webhookId,
+    webhook_event: received.body,
+  });
+  return response.json<{ verification_status: string }>().verification_status;
 }
