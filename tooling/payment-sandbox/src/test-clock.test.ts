@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addInterval } from './billing.ts';
 import { accessToken, api, build, createSubscription, getSubscription, webhookReceiver } from './test-helpers.ts';
 
 const WEBHOOK_ID = 'WH-STORE-0001';
@@ -22,6 +23,20 @@ async function clockSandbox(options: Parameters<typeof createSubscription>[2] = 
   return { ...sandbox, token, subscriptionId, planId, store, advance, events };
 }
 
+describe('addInterval', () => {
+  it('adds calendar months and years, keeping the day or taking the month’s last day', () => {
+    const at = (text: string) => Date.parse(text);
+    const iso = (time: number) => new Date(time).toISOString();
+    expect(iso(addInterval(at('2027-01-31T10:00:00Z'), 'MONTH', 1))).toBe('2027-02-28T10:00:00.000Z');
+    expect(iso(addInterval(at('2027-01-31T10:00:00Z'), 'MONTH', 2))).toBe('2027-03-31T10:00:00.000Z');
+    expect(iso(addInterval(at('2028-01-31T10:00:00Z'), 'MONTH', 1))).toBe('2028-02-29T10:00:00.000Z');
+    expect(iso(addInterval(at('2026-11-26T14:00:00Z'), 'MONTH', 12))).toBe('2027-11-26T14:00:00.000Z');
+    expect(iso(addInterval(at('2028-02-29T00:00:00Z'), 'YEAR', 1))).toBe('2029-02-28T00:00:00.000Z');
+    expect(iso(addInterval(at('2026-12-30T00:00:00Z'), 'WEEK', 1))).toBe('2027-01-06T00:00:00.000Z');
+    expect(iso(addInterval(at('2026-12-30T00:00:00Z'), 'DAY', 7))).toBe('2027-01-06T00:00:00.000Z');
+  });
+});
+
 describe('POST /v1/test-clock/advance', () => {
   it('runs 12 monthly renewals, each a completed sale with its webhook, one month apart', async () => {
     const { state, app, token, subscriptionId, advance, store } = await clockSandbox();
@@ -41,6 +56,11 @@ describe('POST /v1/test-clock/advance', () => {
     const subscription = await getSubscription(app, token, subscriptionId);
     expect(subscription.billing_info.cycle_executions[0]?.cycles_completed).toBe(13);
     expect(subscription.billing_info.last_payment?.time).toBe(state.sales.get(renewals[11] ?? '')?.create_time);
+    // Each renewal falls on the approval's day of the month (or the month's last day), at the same time of day.
+    const firstSale = Date.parse(state.sales.get(state.subscriptions.get(subscriptionId)?.saleIds[0] ?? '')?.create_time ?? '');
+    renewals.forEach((saleId, index) => {
+      expect(state.sales.get(saleId)?.create_time).toBe(new Date(addInterval(firstSale, 'MONTH', index + 1)).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    });
     const firstDay = new Date(before);
     const twelfth = new Date(state.sales.get(renewals[11] ?? '')?.create_time ?? '');
     expect(twelfth.getUTCFullYear()).toBe(firstDay.getUTCFullYear() + 1);
