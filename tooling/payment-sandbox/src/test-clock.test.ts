@@ -59,7 +59,9 @@ describe('POST /v1/test-clock/advance', () => {
     // Each renewal falls on the approval's day of the month (or the month's last day), at the same time of day.
     const firstSale = Date.parse(state.sales.get(state.subscriptions.get(subscriptionId)?.saleIds[0] ?? '')?.create_time ?? '');
     renewals.forEach((saleId, index) => {
-      expect(state.sales.get(saleId)?.create_time).toBe(new Date(addInterval(firstSale, 'MONTH', index + 1)).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      expect(state.sales.get(saleId)?.create_time).toBe(
+        new Date(addInterval(firstSale, 'MONTH', index + 1)).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      );
     });
     const firstDay = new Date(before);
     const twelfth = new Date(state.sales.get(renewals[11] ?? '')?.create_time ?? '');
