@@ -111,6 +111,8 @@ export interface SandboxSubscription {
   /** Set by simulate-payment-failure: how many payment attempts in a row will fail. */
   failuresToSimulate: number;
   lastPayment?: { amount: Money; time: string };
+  /** PayPal's `last_failed_payment`: the last declined cycle. */
+  lastFailedPayment?: { amount: Money; time: string; reason_code: 'PAYMENT_DENIED' };
   /** Every sale, paid or declined, oldest first. */
   saleIds: string[];
   create_time: string;

@@ -101,6 +101,7 @@ function billingInfo(subscription: SandboxSubscription): Record<string, unknown>
       total_cycles: execution.total_cycles,
     })),
     ...(subscription.lastPayment ? { last_payment: subscription.lastPayment } : {}),
+    ...(subscription.lastFailedPayment ? { last_failed_payment: subscription.lastFailedPayment } : {}),
     ...(running && subscription.nextCycleAt !== undefined ? { next_billing_time: isoSeconds(new Date(subscription.nextCycleAt)) } : {}),
     failed_payments_count: subscription.failedPayments,
   };

@@ -132,6 +132,7 @@ function chargeCycle(state: SandboxState, subscription: SandboxSubscription, pri
   if (subscription.failuresToSimulate > 0) {
     subscription.failuresToSimulate -= 1;
     const sale = recordSale(state, subscription, price, false);
+    subscription.lastFailedPayment = { amount: sale.amount, time: sale.create_time, reason_code: 'PAYMENT_DENIED' };
     subscription.outstanding += price;
     subscription.failedPayments += 1;
     const events = [subscriptionEvent(state, subscription.id, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED')];

@@ -187,7 +187,11 @@ describe('payment failures', () => {
     const suspended = await getSubscription(app, token, subscriptionId);
     expect(suspended).toMatchObject({
       status: 'SUSPENDED',
-      billing_info: { failed_payments_count: 1, outstanding_balance: { currency_code: 'USD', value: '19.99' } },
+      billing_info: {
+        failed_payments_count: 1,
+        outstanding_balance: { currency_code: 'USD', value: '19.99' },
+        last_failed_payment: { amount: { currency_code: 'USD', value: '19.99' }, time: run.cycles[0]?.time, reason_code: 'PAYMENT_DENIED' },
+      },
     });
     expect((await advance(60)).cycles).toEqual([]);
 
