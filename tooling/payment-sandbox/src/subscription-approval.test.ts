@@ -69,6 +69,14 @@ describe('the subscription approval page', () => {
     expect(state.subscriptions.get(subscriptionId)?.saleIds).toHaveLength(1);
   });
 
+  it('20 parallel presses of Approve pay the first cycle once', async () => {
+    const { press, subscriptionId, state } = await pendingSubscription();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => press('approve')));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array.from({ length: 20 }, () => 303));
+    expect(state.subscriptions.get(subscriptionId)?.saleIds).toHaveLength(1);
+    expect(state.sales.size).toBe(1);
+  });
+
   it('Cancel redirects to cancel_url and leaves the subscription APPROVAL_PENDING', async () => {
     const { press, app, token, subscriptionId } = await pendingSubscription();
     const response = await press('cancel');

@@ -331,6 +331,15 @@ describe('transactions and sales', () => {
     expect((await api(app, token, 'GET', `/v1/payments/refund/${refundId}`)).json()).toMatchObject({ id: refundId, sale_id: saleId });
   });
 
+  it('10 parallel full refunds of one sale refund it once', async () => {
+    const { app, token, saleId, state } = await paidSubscription();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => api(app, token, 'POST', `/v1/payments/sale/${saleId}/refund`, {})),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, ...Array.from({ length: 9 }, () => 400)]);
+    expect(state.saleRefunds.size).toBe(1);
+  });
+
   it('answers 404 INVALID_RESOURCE_ID (v1 shape) for an unknown sale', async () => {
     const { app, token } = await paidSubscription();
     const response = await api(app, token, 'GET', '/v1/payments/sale/NOSUCHSALE');
