@@ -52,7 +52,7 @@ const licenseSuspended = () =>
   new AppError('conflict', "This licence key is suspended: its subscription's payment failed. Update the payment at PayPal to use it again.", 'license_suspended');
 
 /** A key of a product whose pattern is upper case: its text is compared without case. */
-const CASELESS = sql<boolean>`p.key_mode = 'generated' AND p.key_pattern IS NOT NULL AND p.key_pattern = upper(p.key_pattern)`;
+const CASELESS = sql<boolean>`(p.key_mode = 'generated' AND p.key_pattern IS NOT NULL AND p.key_pattern = upper(p.key_pattern))`;
 
 const SOLD_KEY_COLUMNS = ['k.id', 'k.product_id', 'k.revoked_at', 'p.max_activations', 'k.expires_at', 's.status as subscription_status'] as const;
 

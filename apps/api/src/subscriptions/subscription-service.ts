@@ -171,7 +171,10 @@ function targetOf(row: SubscriptionRow, remote: PayPalSubscription): { status: S
   const info = remote.billing_info;
   const failed = info?.failed_payments_count ?? row.failed_payments_count;
   const lastPaid = dateOf(info?.last_payment?.time);
-  const fromPayPal = dateOf(info?.next_billing_time) ?? (lastPaid ? addInterval(lastPaid, row.billing_interval) : null);
+  // A failed cycle still moves PayPal's next billing time on, but pays for nothing: only a subscription paid up
+  // (no failure outstanding) has its period moved to PayPal's next billing time.
+  const paidUp = failed === 0 && (remote.status === 'ACTIVE' || remote.status === 'APPROVED');
+  const fromPayPal = paidUp ? (dateOf(info?.next_billing_time) ?? (lastPaid ? addInterval(lastPaid, row.billing_interval) : null)) : null;
   // A period end only moves forward: an older answer (a late event's GET raced by a newer one) cannot shorten it.
   const periodEnd = laterOf(row.current_period_end, fromPayPal);
   switch (remote.status) {
