@@ -69,7 +69,7 @@ async function subscribe(token: string, productId: string) {
 async function mine(token: string, id: string): Promise<Subscription> {
   const response = await t.request({ method: 'GET', url: `/api/subscriptions/${id}`, token });
   expect(response.statusCode, response.body).toBe(200);
-  const body = response.json() as Subscription;
+  const body = response.json<Subscription>();
   expect(Value.Check(SubscriptionSchema, body)).toBe(true);
   return body;
 }
@@ -80,7 +80,7 @@ async function approvedSubscription(productId?: string) {
   const { token } = await t.registerUser();
   const created = await subscribe(token, product);
   expect(created.statusCode, created.body).toBe(201);
-  const { id, paypal_subscription_id: paypalId } = created.json() as { id: string; paypal_subscription_id: string };
+  const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
   await sandbox.state.approveSubscription(paypalId);
   await sandbox.state.deliveriesSettled();
   return { token, id, paypalId, productId: product };
@@ -167,7 +167,7 @@ describe('subscribing', () => {
   it('becomes active from the return alone, and the late webhooks then change nothing twice', async () => {
     const product = await subscriptionProduct();
     const { token, user } = await t.registerUser();
-    const created = (await subscribe(token, product.id)).json() as { id: string; paypal_subscription_id: string };
+    const created = (await subscribe(token, product.id)).json<{ id: string; paypal_subscription_id: string }>();
     sandbox.state.autoDeliver = false;
     await sandbox.state.approveSubscription(created.paypal_subscription_id);
     expect((await mine(token, created.id)).status).toBe('approval_pending');
@@ -288,7 +288,7 @@ describe('cancelling', () => {
     const { token, id, paypalId } = await approvedSubscription();
     const cancelled = await t.request({ method: 'POST', url: `/api/subscriptions/${id}/cancel`, token });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const subscription = cancelled.json() as Subscription;
+    const subscription = cancelled.json<Subscription>();
     expect(subscription).toMatchObject({ status: 'cancelled', cancel_at_period_end: true });
     expect(sandbox.state.subscriptions.get(paypalId)?.status).toBe('CANCELLED');
     const key = subscription.license_keys[0]!;
