@@ -419,6 +419,26 @@ export interface Database {
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
   discount_code_uses: DiscountCodeUsesTable;
+  package_items: PackageItemsTable;
+  order_item_members: OrderItemMembersTable;
+}
+
+/** A package's member and its units in one package (docs/decisions/038-packages.md). */
+export interface PackageItemsTable {
+  package_id: string;
+  product_id: string;
+  position: number;
+  quantity: number;
+}
+
+/** What a package line was sold as: each member, its units in one package and how it delivered then. */
+export interface OrderItemMembersTable {
+  order_item_id: string;
+  product_id: string;
+  position: number;
+  title: string;
+  quantity: number;
+  delivery: 'download' | 'license_key';
 }
 
 export type UserRow = Selectable<UsersTable>;
