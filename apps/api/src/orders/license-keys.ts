@@ -74,8 +74,12 @@ async function stockOf(db: Kysely<Database>, productId: string): Promise<KeyStoc
     .select([
       sql<string>`count(*) FILTER (WHERE order_item_id IS NULL)`.as('available'),
       sql<string>`count(*) FILTER (WHERE order_item_id IS NOT NULL)`.as('sold'),
+      // Lines of the product, and package lines with it as a member (docs/decisions/038-packages.md).
       sql<string>`(SELECT coalesce(sum(oi.quantity), 0) FROM orders o JOIN order_items oi ON oi.order_id = o.id
-        WHERE o.status = 'pending' AND o.stock_reserved AND oi.product_id = ${productId} AND oi.delivery = 'license_key')`.as('held'),
+        WHERE o.status = 'pending' AND o.stock_reserved AND oi.product_id = ${productId} AND oi.delivery = 'license_key')
+        + (SELECT coalesce(sum(oi.quantity * m.quantity), 0) FROM orders o JOIN order_items oi ON oi.order_id = o.id
+           JOIN order_item_members m ON m.order_item_id = oi.id
+           WHERE o.status = 'pending' AND o.stock_reserved AND m.product_id = ${productId} AND m.delivery = 'license_key')`.as('held'),
     ])
     .where('product_id', '=', productId)
     .executeTakeFirstOrThrow();
