@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { recordAuditChange } from '../audit/audit-trail.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { checkPackageItems, refuseIfInPackage, withPackages, writePackageItems } from '../packages/package-repository.ts';
+import { checkPackageItems, createProduct, refuseIfInPackage, withPackages, writePackageItems } from '../packages/package-repository.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { sendCachedAnswer, serialized } from './catalog-cache.ts';
 import {
@@ -13,7 +13,6 @@ import {
   categoryOptions,
   countProducts,
   findProduct,
-  insertProduct,
   listProductPage,
   listProducts,
   SUMMARY_COLUMNS,
@@ -106,10 +105,7 @@ export function catalogHandlers(
     adminCreateProduct: async ({ body, request }) => {
       checkProductInput(body);
       const product = await app.db.transaction().execute(async (trx) => {
-        const members = await checkPackageItems(trx, null, body);
-        const row = await insertProduct(trx, body);
-        await writePackageItems(trx, row.id, members ?? []);
-        return adminProduct(trx, row);
+        return adminProduct(trx, await createProduct(trx, body));
       });
       recordAuditChange(request, { targetId: product.id, targetLabel: product.title, after: auditedFields(product) });
       return product;

@@ -1,6 +1,7 @@
 import { LIMITS, type PackageItem, type PackageItemInput, type ProductInput, type ProductType } from '@store/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { insertProduct } from '../catalog/product-repository.ts';
+import type { Database, ProductRow } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
 
 /*
@@ -190,4 +191,19 @@ export async function writePackageItems(trx: Transaction<Database>, productId: s
     .insertInto('package_items')
     .values(items.map((item, position) => ({ package_id: productId, product_id: item.product_id, quantity: item.quantity, position })))
     .execute();
+}
+
+/**
+ * Staff's product creation, and the demo's: the members checked (a package's), the product added, its
+ * members written, in the caller's transaction.
+ */
+export async function createProduct(
+  trx: Transaction<Database>,
+  input: ProductInput,
+  options?: Parameters<typeof insertProduct>[2],
+): Promise<ProductRow> {
+  const members = await checkPackageItems(trx, null, input);
+  const row = await insertProduct(trx, input, options);
+  await writePackageItems(trx, row.id, members ?? []);
+  return row;
 }

@@ -10,6 +10,8 @@ import { sql, type Kysely } from 'kysely';
  *   change of the package changes neither what the order holds nor what it delivers. The line's keys and
  *   files stay on the line itself (`license_keys.order_item_id`, `order_item_files`): their product tells
  *   the member.
+ * - A product typed `package` before this was a label on one item: it becomes `single`, so it keeps selling
+ *   from its own stock as it did (a package without members would sell nothing).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -36,4 +38,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The holds of other checkouts are summed by member product.
   await db.schema.createIndex('order_item_members_product_idx').on('order_item_members').column('product_id').execute();
+
+  await sql`UPDATE products SET product_type = 'single' WHERE product_type = 'package'`.execute(db);
 }
