@@ -138,6 +138,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     download_limit: 5,
     key_mode: 'pool',
     key_pattern: null,
+    package_items: [],
     ...overrides,
   };
 }
