@@ -263,6 +263,18 @@ describe('package_items: the rules, checked on the server', () => {
   });
 });
 
+describe("a package's own goods", () => {
+  it('are refused: keys and files go on its products, which is what buyers receive', async () => {
+    const bundle = await packageOf([{ product_id: await productId(), quantity: 1 }, { product_id: await productId(), quantity: 1 }]);
+    const keys = await t.request({ method: 'POST', url: `/api/admin/products/${bundle}/keys`, token: admin, payload: { keys: 'OWN-KEY-1' } });
+    expect(keys.statusCode).toBe(409);
+    expect(keys.json()).toMatchObject({ code: 'conflict', detail: expect.stringContaining('keys of its products') });
+    const file = await t.request({ method: 'POST', url: `/api/admin/products/${bundle}/files`, token: admin, ...multipart('own.pdf', Buffer.from('own')) });
+    expect(file.statusCode).toBe(409);
+    expect(file.json().detail).toContain('files of its products');
+  });
+});
+
 describe("a package's stock is what its members allow", () => {
   it('shows min over members of floor(unsold / quantity), ignores a stock sent for the package, and is sold out when one member is', async () => {
     const a = await productId({ stock_quantity: 7 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
+import { refuseOwnGoods } from '../packages/package-repository.ts';
 import type { DataCipher } from '../security/data-encryption.ts';
 
 /*
@@ -126,6 +127,7 @@ export async function addLicenseKeys(
   productId: string,
   text: string,
 ): Promise<{ added: number; duplicates: string[]; stock: KeyStock }> {
+  await refuseOwnGoods(app.db, productId, 'keys');
   const { keys, repeated } = parseKeys(text);
   // Sealed before the transaction: encryption is CPU work that need not hold the product's lock.
   const sealed = keys.map((key) => ({ key, ...sealLicenseKey(app.dataCipher, productId, key) }));

@@ -207,3 +207,13 @@ export async function createProduct(
   await writePackageItems(trx, row.id, members ?? []);
   return row;
 }
+
+/**
+ * A package delivers its products' keys and files, never its own: staff's key paste and file upload to a
+ * package are refused, so nothing is added that no buyer would receive.
+ */
+export async function refuseOwnGoods(db: Kysely<Database>, productId: string, goods: 'keys' | 'files'): Promise<void> {
+  const product = await db.selectFrom('products').select('product_type').where('id', '=', productId).executeTakeFirst();
+  if (product?.product_type !== 'package') return;
+  throw conflict(`A package delivers the ${goods} of its products: add them to those products instead`, 'conflict');
+}
