@@ -83,7 +83,7 @@ test('an admin creates a product with images, features and requirements, sees it
   await form.getByLabel('Product name').fill(title);
   await form.getByLabel('Price (USD)').fill('19.99');
   await form.getByLabel('Category', { exact: true }).selectOption('templates');
-  await form.getByLabel('Product type').selectOption('package');
+  await form.getByLabel('Product type').selectOption('subscription');
   await form.getByLabel('Short description').fill('Made by the end-to-end test');
   await form.getByLabel('Detailed description').fill('A product created through the admin screen, with two images.');
   await form.getByLabel('Stock quantity').fill('25');
@@ -120,7 +120,7 @@ test('an admin creates a product with images, features and requirements, sees it
   await expect(page).toHaveURL(/[?&]search=/);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Templates');
-  await expect(row).toContainText('Package');
+  await expect(row).toContainText('Subscription');
   await expect(row).toContainText('$19.99');
   await expect(row).toContainText('25');
 

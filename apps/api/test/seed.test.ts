@@ -3,6 +3,7 @@ import { CATEGORIES, PRODUCT_TYPES, type Order, type Product, type ProductFile }
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { DEMO_PACKAGES } from '../src/catalog/demo/demo-packages.ts';
 import { DEMO_PRODUCTS } from '../src/catalog/demo/demo-products.ts';
 import { loadConfig } from '../src/env.ts';
 import { openLicenseKey } from '../src/orders/license-keys.ts';
@@ -37,6 +38,9 @@ const listAll = async (app: FastifyInstance): Promise<{ products: Product[]; tot
   return response.json();
 };
 
+/** Every product the demo seeds: the products, then the packages of them. */
+const DEMO_CATALOGUE = [...DEMO_PRODUCTS, ...DEMO_PACKAGES];
+
 const login = (app: FastifyInstance, password: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password } });
 
@@ -50,13 +54,25 @@ describe('the demo catalogue of a first start', () => {
   it('has at least 12 products, exactly the ones of the data file', async () => {
     const { products, total } = await listAll(t.app);
     expect(total).toBeGreaterThanOrEqual(12);
-    expect(total).toBe(DEMO_PRODUCTS.length);
-    expect(products.map((product) => product.title).sort()).toEqual(DEMO_PRODUCTS.map((demo) => demo.title).sort());
+    expect(total).toBe(DEMO_CATALOGUE.length);
+    expect(products.map((product) => product.title).sort()).toEqual(DEMO_CATALOGUE.map((demo) => demo.title).sort());
   });
 
   it('shows the first product of the data file first in the default order', async () => {
     const { products } = await listAll(t.app);
     expect(products[0]?.title).toBe(DEMO_PRODUCTS[0]?.title);
+  });
+
+  it('seeds each demo package with its members, in their order and quantities', async () => {
+    const { products } = await listAll(t.app);
+    for (const demo of DEMO_PACKAGES) {
+      const product = products.find((candidate) => candidate.title === demo.title)!;
+      expect(product.product_type).toBe('package');
+      expect(product.package_items.map(({ title, quantity }) => ({ title, quantity }))).toEqual(demo.members);
+      for (const member of product.package_items) {
+        expect(products.find((candidate) => candidate.id === member.product_id)?.title).toBe(member.title);
+      }
+    }
   });
 
   it('covers all 6 categories and all 3 product types', async () => {
@@ -128,11 +144,12 @@ describe('the demo catalogue of a first start', () => {
     const soldOut = products.filter((product) => product.stock_quantity === 0).map((product) => product.title);
     expect(soldOut.length).toBeGreaterThanOrEqual(1);
     expect(soldOut.sort()).toEqual(
-      DEMO_PRODUCTS.filter((demo) => demo.stock_quantity === 0)
+      DEMO_CATALOGUE.filter((demo) => demo.stock_quantity === 0)
         .map((demo) => demo.title)
         .sort(),
     );
-    for (const demo of DEMO_PRODUCTS) {
+    // A package's stock is its members' (docs/decisions/038-packages.md): the data file says what they give.
+    for (const demo of DEMO_CATALOGUE) {
       const product = products.find((candidate) => candidate.title === demo.title);
       expect(product, demo.title).toMatchObject({
         price: demo.price,
@@ -143,7 +160,7 @@ describe('the demo catalogue of a first start', () => {
     }
     // The seeded figures are each product's baseline, the starting point buyers' reviews move from.
     const rows = await t.app.db.selectFrom('products').select(['title', 'baseline_rating_tenths', 'baseline_reviews_count']).execute();
-    for (const demo of DEMO_PRODUCTS) {
+    for (const demo of DEMO_CATALOGUE) {
       expect(
         rows.find((row) => row.title === demo.title),
         demo.title,
@@ -164,8 +181,8 @@ describe('the demo catalogue of a first start', () => {
     const second = await startAgain(t, { SEED_DEMO: 'true' });
     try {
       const { total, products } = await listAll(second);
-      expect(total).toBe(DEMO_PRODUCTS.length);
-      expect(new Set(products.map((product) => product.title)).size).toBe(DEMO_PRODUCTS.length);
+      expect(total).toBe(DEMO_CATALOGUE.length);
+      expect(new Set(products.map((product) => product.title)).size).toBe(DEMO_CATALOGUE.length);
       const users = await t.app.db.selectFrom('users').select('username').execute();
       expect(users.filter((user) => user.username === 'admin')).toHaveLength(1);
     } finally {
@@ -229,8 +246,10 @@ describe('a catalogue that staff emptied', () => {
   it('stays empty after a restart once staff deleted every product', async () => {
     const token = await t.adminToken();
     const { products } = await listAll(t.app);
-    expect(products.length).toBe(DEMO_PRODUCTS.length);
-    for (const product of products) {
+    expect(products.length).toBe(DEMO_CATALOGUE.length);
+    // Packages first: a product a package contains cannot be deleted (docs/decisions/038-packages.md).
+    const packagesFirst = [...products].sort((a, b) => Number(b.product_type === 'package') - Number(a.product_type === 'package'));
+    for (const product of packagesFirst) {
       const deleted = await t.request({ method: 'DELETE', url: `/api/admin/products/${product.id}`, token });
       expect(deleted.statusCode).toBe(204);
     }
@@ -258,6 +277,7 @@ describe('the demo-seeded marker', () => {
     // Deleted products stay as archived rows; remove the rows too, so that only the marker can stop a refill.
     await t.app.db.deleteFrom('license_keys').execute();
     await t.app.db.deleteFrom('product_files').execute();
+    await t.app.db.deleteFrom('package_items').execute();
     await t.app.db.deleteFrom('products').execute();
 
     const restarted = await startAgain(t, { SEED_DEMO: 'true' });

@@ -140,6 +140,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     key_pattern: null,
     billing_interval: null,
     trial_days: 0,
+    package_items: [],
     ...overrides,
   };
 }

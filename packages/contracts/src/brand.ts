@@ -19,6 +19,10 @@ export const LIMITS = {
   orderMaxQuantity: 20,
   orderMaxLines: 50,
   orderMaxUnits: 100,
+  /** A package's members (docs/decisions/038-packages.md): at least two, at most twenty, each 1..100 units. */
+  packageMinItems: 2,
+  packageMaxItems: 20,
+  packageItemMaxQuantity: 100,
   /** The longest licence key the pool takes (its unique index has a row size limit). */
   licenseKeyMaxLength: 500,
   /** Deliverable files one product may carry, and the longest name one may have. */

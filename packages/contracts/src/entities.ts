@@ -258,6 +258,28 @@ export const SystemRequirementsSchema = Type.Record(Type.String(), PlainLine({ m
   propertyNames: { type: 'string', minLength: 1, maxLength: 60, format: 'plain-line' },
 });
 
+/** A member of a package as the catalogue shows it: its title now, and its units in one package. */
+export const PackageItemSchema = Type.Object({
+  product_id: IdSchema,
+  quantity: Type.Integer({ minimum: 1, maximum: LIMITS.packageItemMaxQuantity }),
+  title: Type.String(),
+});
+export type PackageItem = Static<typeof PackageItemSchema>;
+
+/** A member of a package as staff set it (docs/decisions/038-packages.md); the rules beyond the schema are the server's. */
+export const PackageItemInputSchema = Type.Object(
+  {
+    product_id: IdSchema,
+    quantity: Type.Integer({
+      minimum: 1,
+      maximum: LIMITS.packageItemMaxQuantity,
+      errorMessage: `A package member's quantity is a whole number from 1 to ${LIMITS.packageItemMaxQuantity}`,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type PackageItemInput = Static<typeof PackageItemInputSchema>;
+
 export const ProductSchema = Type.Object({
   id: IdSchema,
   title: Type.String(),
@@ -285,6 +307,11 @@ export const ProductSchema = Type.Object({
   billing_interval: Type.Union([BillingIntervalSchema, Type.Null()]),
   /** Free days before a subscription's first payment; 0 unless `product_type` is subscription. */
   trial_days: Type.Integer({ minimum: 0, maximum: LIMITS.trialDaysMax }),
+  /**
+   * A package's members (empty for other types). A package's `stock_quantity` is what its members allow:
+   * the least over its members of floor(member's unsold units / its quantity) (docs/decisions/038-packages.md).
+   */
+  package_items: Type.Array(PackageItemSchema, { maxItems: LIMITS.packageMaxItems }),
 });
 export type Product = Static<typeof ProductSchema>;
 
@@ -343,6 +370,11 @@ export const ProductInputSchema = Type.Object(
         errorMessage: `The free trial is a whole number of days from 0 to ${LIMITS.trialDaysMax}`,
       }),
     ),
+    /**
+     * A package's members: 2–20 different products, none a package or a subscription. Absent keeps a
+     * package's members (older clients); other types take none.
+     */
+    package_items: Type.Optional(Type.Array(PackageItemInputSchema, { maxItems: 100 })),
   },
   { additionalProperties: false },
 );
@@ -585,6 +617,17 @@ export const OrderDownloadSchema = Type.Object({
 });
 export type OrderDownload = Static<typeof OrderDownloadSchema>;
 
+/** One member of a delivered package line: its keys and files. */
+export const OrderItemMemberSchema = Type.Object({
+  product_id: IdSchema,
+  title: Type.String(),
+  /** Its units in one package: the line delivers quantity × this of it. */
+  quantity: Type.Integer({ minimum: 1 }),
+  keys: Type.Array(Type.String()),
+  downloads: Type.Array(OrderDownloadSchema),
+});
+export type OrderItemMember = Static<typeof OrderItemMemberSchema>;
+
 export const OrderItemSchema = Type.Object({
   id: IdSchema,
   product_id: IdSchema,
@@ -597,6 +640,11 @@ export const OrderItemSchema = Type.Object({
   keys: Type.Optional(Type.Array(Type.String())),
   /** The files of a delivered line, each with a short-lived signed link: under the same conditions as the keys. */
   downloads: Type.Optional(Type.Array(OrderDownloadSchema)),
+  /**
+   * A package line's goods by member (docs/decisions/038-packages.md), under the same conditions as `keys`;
+   * `keys` and `downloads` above still list them all, for clients that know no packages.
+   */
+  members: Type.Optional(Type.Array(OrderItemMemberSchema)),
 });
 export type OrderItem = Static<typeof OrderItemSchema>;
 

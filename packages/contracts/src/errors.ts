@@ -229,6 +229,14 @@ export const API_ERROR_CODES = [
   'smtp_failed',
   /** An SMTP host that resolves to a private address (refused unless SMTP_ALLOW_PRIVATE_HOSTS). */
   'smtp_host_not_allowed',
+
+  // Packages (docs/decisions/038-packages.md).
+  /** A product's package_items break a rule: a package has 2–20 different members, other types none, never itself. */
+  'package_items_invalid',
+  /** A package member that is unknown, deleted, itself a package or a subscription. */
+  'package_member_invalid',
+  /** A product some package contains cannot be deleted or become a package or a subscription. */
+  'product_in_package',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -1,15 +1,18 @@
-import { hasWholeCents, type AdminProduct, type BillingInterval, type ProductInput, type ProductListQuery } from '@store/contracts';
+import { DEFAULT_PRODUCT_TYPE, hasWholeCents, type AdminProduct, type BillingInterval, type ProductInput, type ProductListQuery } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { recordAuditChange } from '../audit/audit-trail.ts';
+import type { Database } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { checkPackageItems, createProduct, refuseIfInPackage, withPackages, writePackageItems } from '../packages/package-repository.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { sendCachedAnswer, serialized } from './catalog-cache.ts';
 import {
   archiveProduct,
+  type AdminProductRow,
   categoryOptions,
   countProducts,
   findProduct,
-  insertProduct,
   listProductPage,
   listProducts,
   SUMMARY_COLUMNS,
@@ -61,8 +64,10 @@ export function catalogHandlers(
 > {
   const list = async (query: Parameters<typeof listProducts>[1]) => {
     const { rows, total } = await listProducts(app.db, query);
-    return { products: rows.map(toAdminProduct), total };
+    return { products: (await withPackages(app.db, rows)).rows.map(toAdminProduct), total };
   };
+  /** A product as staff see it, read back inside the write's transaction (its members as just written). */
+  const adminProduct = async (db: Kysely<Database>, row: AdminProductRow) => toAdminProduct((await withPackages(db, [row])).rows[0]!);
 
   const cache = app.catalogCache;
   /** A filter's total, cached apart from its pages: every page and order of one search shares it. */
@@ -79,8 +84,13 @@ export function catalogHandlers(
     listProducts: async ({ query, request, reply }) => {
       const key = `list:${filterKey(query)}:${query.sort ?? ''}:${query.limit ?? ''}:${query.offset ?? ''}`;
       const answer = await cache.get(key, async () => {
-        const [rows, count] = await Promise.all([listProductPage(app.db, query, SUMMARY_COLUMNS), total(query)]);
-        return { body: serialized(reply, { products: rows.map(toProductSummary), total: count }), productIds: rows.map((row) => row.id) };
+        const [page, count] = await Promise.all([listProductPage(app.db, query, SUMMARY_COLUMNS), total(query)]);
+        // A package's stock is its members': the answer is dropped when one of theirs moves too.
+        const { rows, memberIds } = await withPackages(app.db, page);
+        return {
+          body: serialized(reply, { products: rows.map(toProductSummary), total: count }),
+          productIds: [...rows.map((row) => row.id), ...memberIds],
+        };
       });
       cache.remember(request.url, key);
       return sendCachedAnswer(request, reply, answer, cache) as never;
@@ -89,9 +99,10 @@ export function catalogHandlers(
     getProduct: async ({ params, request, reply }) => {
       const id = params.id.toLowerCase();
       const answer = await cache.get(`product:${id}`, async () => {
-        const row = await findProduct(app.db, id);
-        if (!row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
-        return { body: serialized(reply, toProduct(row)), productIds: [row.id] };
+        const found = await findProduct(app.db, id);
+        if (!found) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
+        const { rows, memberIds } = await withPackages(app.db, [found]);
+        return { body: serialized(reply, toProduct(rows[0]!)), productIds: [found.id, ...memberIds] };
       });
       cache.remember(request.url, `product:${id}`);
       return sendCachedAnswer(request, reply, answer, cache) as never;
@@ -101,25 +112,37 @@ export function catalogHandlers(
     adminCreateProduct: async ({ body, request }) => {
       checkProductInput(body);
       checkSubscriptionTerms(body);
-      const product = toAdminProduct(await insertProduct(app.db, body));
+      const product = await app.db.transaction().execute(async (trx) => {
+        return adminProduct(trx, await createProduct(trx, body));
+      });
       recordAuditChange(request, { targetId: product.id, targetLabel: product.title, after: auditedFields(product) });
       return product;
     },
     adminUpdateProduct: async ({ params, body, request }) => {
       checkProductInput(body);
       // The row as it was, locked until the update commits: the audit trail's "before" is the one replaced.
-      const { before, row } = await app.db.transaction().execute(async (trx) => {
+      const { before, product } = await app.db.transaction().execute(async (trx) => {
         const current = await findProduct(trx, params.id, { forUpdate: true });
-        if (current) checkSubscriptionTerms(body, current.billing_interval);
-        return { before: current, row: current ? await updateProduct(trx, params.id, body) : undefined };
+        if (!current) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
+        checkSubscriptionTerms(body, current.billing_interval);
+        await refuseIfInPackage(trx, current.id, 'type', body.product_type ?? DEFAULT_PRODUCT_TYPE);
+        const members = await checkPackageItems(trx, current.id, body);
+        const previous = await adminProduct(trx, current);
+        const row = await updateProduct(trx, params.id, body);
+        if (!row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
+        if (members) await writePackageItems(trx, row.id, members);
+        return { before: previous, product: await adminProduct(trx, row) };
       });
-      if (!before || !row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
-      const product = toAdminProduct(row);
-      recordAuditChange(request, { targetLabel: product.title, before: auditedFields(toAdminProduct(before)), after: auditedFields(product) });
+      recordAuditChange(request, { targetLabel: product.title, before: auditedFields(before), after: auditedFields(product) });
       return product;
     },
     adminDeleteProduct: async ({ params, request }) => {
-      const archived = await archiveProduct(app.db, params.id);
+      // The row locked first: no package takes the product in while it is checked and archived.
+      const archived = await app.db.transaction().execute(async (trx) => {
+        const current = await findProduct(trx, params.id, { forUpdate: true });
+        if (current) await refuseIfInPackage(trx, current.id, 'delete');
+        return current ? archiveProduct(trx, params.id) : undefined;
+      });
       if (!archived) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');
       recordAuditChange(request, { targetLabel: archived.title, before: { archived: false }, after: { archived: true } });
       return null;

@@ -18,9 +18,10 @@ import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../db/like.ts';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
+import type { PackageFacts } from '../packages/package-repository.ts';
 
 /** The catalogue row as the contract speaks it: dollars, image fallback, rating in stars. */
-export function toProduct(row: ProductDetailRow): Product {
+export function toProduct(row: ProductDetailRow & PackageFacts): Product {
   return { ...toProductSummary(row), detailed_description: row.detailed_description };
 }
 
@@ -53,12 +54,12 @@ const ADMIN_COLUMNS = [...DETAIL_COLUMNS, 'max_activations'] as const;
 export type AdminProductRow = Pick<ProductRow, (typeof ADMIN_COLUMNS)[number]>;
 
 /** A product as staff see it (AdminProduct in the contract). */
-export function toAdminProduct(row: AdminProductRow): AdminProduct {
+export function toAdminProduct(row: AdminProductRow & PackageFacts): AdminProduct {
   return { ...toProduct(row), max_activations: row.max_activations };
 }
 
 /** A product as lists show it (ProductSummary in the contract). */
-export function toProductSummary(row: ProductSummaryRow): ProductSummary {
+export function toProductSummary(row: ProductSummaryRow & PackageFacts): ProductSummary {
   return {
     id: row.id,
     title: row.title,
@@ -79,6 +80,7 @@ export function toProductSummary(row: ProductSummaryRow): ProductSummary {
     key_pattern: row.key_pattern,
     billing_interval: row.billing_interval,
     trial_days: row.trial_days,
+    package_items: row.package_items,
   };
 }
 
@@ -182,7 +184,8 @@ function toColumns(input: ProductInput) {
     images: JSON.stringify(input.images ?? []),
     features: JSON.stringify((input.features ?? []).map((feature) => feature.trim()).filter(Boolean)),
     system_requirements: JSON.stringify(input.system_requirements ?? {}),
-    stock_quantity: input.stock_quantity ?? 0,
+    // A package keeps no stock of its own: its members' unsold units are its stock (docs/decisions/038-packages.md).
+    stock_quantity: input.product_type === 'package' ? 0 : (input.stock_quantity ?? 0),
   };
 }
 
@@ -240,7 +243,7 @@ export function insertProduct(
  */
 export function updateProduct(db: Kysely<Database>, id: string, input: ProductInput): Promise<ProductRow | undefined> {
   const mode = sql<string>`coalesce(${input.key_mode ?? null}::text, key_mode)`;
-  const stock = input.stock_quantity ?? 0;
+  const stock = input.product_type === 'package' ? 0 : (input.stock_quantity ?? 0);
   return db
     .updateTable('products')
     .set({

@@ -506,6 +506,26 @@ export interface Database {
   paypal_plans: PaypalPlansTable;
   subscriptions: SubscriptionsTable;
   subscription_payments: SubscriptionPaymentsTable;
+  package_items: PackageItemsTable;
+  order_item_members: OrderItemMembersTable;
+}
+
+/** A package's member and its units in one package (docs/decisions/038-packages.md). */
+export interface PackageItemsTable {
+  package_id: string;
+  product_id: string;
+  position: number;
+  quantity: number;
+}
+
+/** What a package line was sold as: each member, its units in one package and how it delivered then. */
+export interface OrderItemMembersTable {
+  order_item_id: string;
+  product_id: string;
+  position: number;
+  title: string;
+  quantity: number;
+  delivery: 'download' | 'license_key';
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -51,26 +51,34 @@ export function checkDownloadLink(app: FastifyInstance, itemId: string, fileId: 
 export async function attachFiles(trx: Transaction<Database>, orderId: string): Promise<void> {
   // One statement: the files are locked FOR SHARE in the WITH (MATERIALIZED: run once, as written), and
   // the lines' copies are made of exactly the rows locked.
-  await sql`WITH files AS MATERIALIZED (
-      SELECT f.id, f.product_id, f.created_at FROM product_files f JOIN order_items i ON i.product_id = f.product_id
-      WHERE i.order_id = ${orderId} AND f.removed_at IS NULL FOR SHARE OF f)
+  // A package line takes its members' files, in the package's order, and not the package's own
+  // (docs/decisions/038-packages.md): `lines` is the products each line delivers.
+  await sql`WITH lines AS MATERIALIZED (
+      SELECT i.id AS item_id, coalesce(m.product_id, i.product_id) AS product_id, coalesce(m.position, 0) AS member_position
+      FROM order_items i LEFT JOIN order_item_members m ON m.order_item_id = i.id
+      WHERE i.order_id = ${orderId}),
+    files AS MATERIALIZED (
+      SELECT f.id, f.product_id, f.created_at FROM product_files f
+      WHERE f.product_id IN (SELECT product_id FROM lines) AND f.removed_at IS NULL FOR SHARE OF f)
     INSERT INTO order_item_files (order_item_id, file_id, position, download_limit)
-    SELECT i.id, f.id, row_number() OVER (PARTITION BY i.id ORDER BY f.created_at, f.id), p.download_limit
-    FROM order_items i
-    JOIN products p ON p.id = i.product_id
-    JOIN files f ON f.product_id = i.product_id
-    WHERE i.order_id = ${orderId}
+    SELECT l.item_id, f.id, row_number() OVER (PARTITION BY l.item_id ORDER BY l.member_position, f.created_at, f.id), p.download_limit
+    FROM lines l
+    JOIN products p ON p.id = l.product_id
+    JOIN files f ON f.product_id = l.product_id
     ON CONFLICT DO NOTHING`.execute(trx);
 }
 
 /** The files of delivered lines with fresh signed links, read in one query for a whole list of orders. */
-export async function downloadsByItem(app: FastifyInstance, itemIds: readonly string[]): Promise<Map<string, OrderDownload[]>> {
-  const byItem = new Map<string, OrderDownload[]>();
+export async function downloadsByItem(
+  app: FastifyInstance,
+  itemIds: readonly string[],
+): Promise<Map<string, { product_id: string; download: OrderDownload }[]>> {
+  const byItem = new Map<string, { product_id: string; download: OrderDownload }[]>();
   if (itemIds.length === 0) return byItem;
   const rows = await app.db
     .selectFrom('order_item_files as d')
     .innerJoin('product_files as f', 'f.id', 'd.file_id')
-    .select(['d.order_item_id', 'd.file_id', 'd.copies_done', 'd.whole_in_flight', 'd.download_limit', 'f.name', 'f.size'])
+    .select(['d.order_item_id', 'd.file_id', 'd.copies_done', 'd.whole_in_flight', 'd.download_limit', 'f.name', 'f.size', 'f.product_id'])
     .where('d.order_item_id', 'in', [...itemIds])
     .orderBy('d.order_item_id')
     .orderBy('d.position')
@@ -79,12 +87,15 @@ export async function downloadsByItem(app: FastifyInstance, itemIds: readonly st
   for (const row of rows) {
     const list = byItem.get(row.order_item_id) ?? [];
     list.push({
-      file_id: row.file_id,
-      name: row.name,
-      size: Number(row.size),
-      url: downloadUrl(app, row.order_item_id, row.file_id, now),
-      download_count: copiesCounted(row),
-      download_limit: row.download_limit,
+      product_id: row.product_id,
+      download: {
+        file_id: row.file_id,
+        name: row.name,
+        size: Number(row.size),
+        url: downloadUrl(app, row.order_item_id, row.file_id, now),
+        download_count: copiesCounted(row),
+        download_limit: row.download_limit,
+      },
     });
     byItem.set(row.order_item_id, list);
   }

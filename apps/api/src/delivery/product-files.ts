@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LIMITS, type ProductFile } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { refuseOwnGoods } from '../packages/package-repository.ts';
 import type { Database, ProductFilesTable } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { isBlobStoreError } from '../storage/blob-store.ts';
@@ -116,6 +117,7 @@ const tooMany = () => conflict(`A product can carry at most ${LIMITS.productFile
 export async function uploadProductFile(app: FastifyInstance, request: FastifyRequest, productId: string): Promise<ProductFile> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in a field named file');
   await liveProduct(app.db, productId);
+  await refuseOwnGoods(app.db, productId, 'files');
   if ((await countFiles(app.db, productId)) >= LIMITS.productFilesMax) throw tooMany();
   const maxBytes = app.config.maxDeliverableBytes;
   const fileId = randomUUID();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
+import { refuseOwnGoods } from '../packages/package-repository.ts';
 import type { DataCipher } from '../security/data-encryption.ts';
 
 /*
@@ -74,8 +75,12 @@ async function stockOf(db: Kysely<Database>, productId: string): Promise<KeyStoc
     .select([
       sql<string>`count(*) FILTER (WHERE order_item_id IS NULL AND subscription_id IS NULL)`.as('available'),
       sql<string>`count(*) FILTER (WHERE order_item_id IS NOT NULL OR subscription_id IS NOT NULL)`.as('sold'),
+      // Lines of the product, and package lines with it as a member (docs/decisions/038-packages.md).
       sql<string>`(SELECT coalesce(sum(oi.quantity), 0) FROM orders o JOIN order_items oi ON oi.order_id = o.id
-        WHERE o.status = 'pending' AND o.stock_reserved AND oi.product_id = ${productId} AND oi.delivery = 'license_key')`.as('held'),
+        WHERE o.status = 'pending' AND o.stock_reserved AND oi.product_id = ${productId} AND oi.delivery = 'license_key')
+        + (SELECT coalesce(sum(oi.quantity * m.quantity), 0) FROM orders o JOIN order_items oi ON oi.order_id = o.id
+           JOIN order_item_members m ON m.order_item_id = oi.id
+           WHERE o.status = 'pending' AND o.stock_reserved AND m.product_id = ${productId} AND m.delivery = 'license_key')`.as('held'),
     ])
     .where('product_id', '=', productId)
     .executeTakeFirstOrThrow();
@@ -122,6 +127,7 @@ export async function addLicenseKeys(
   productId: string,
   text: string,
 ): Promise<{ added: number; duplicates: string[]; stock: KeyStock }> {
+  await refuseOwnGoods(app.db, productId, 'keys');
   const { keys, repeated } = parseKeys(text);
   // Sealed before the transaction: encryption is CPU work that need not hold the product's lock.
   const sealed = keys.map((key) => ({ key, ...sealLicenseKey(app.dataCipher, productId, key) }));

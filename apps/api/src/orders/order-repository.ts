@@ -67,9 +67,13 @@ export async function listOrders(db: Kysely<Database>, query: AdminOrderListQuer
   return { orders: orders.map((order) => ({ order, items: byOrder.get(order.id) ?? [] })), total };
 }
 
-/** The licence keys delivered to each of the given lines, decrypted. */
-export async function keysByItem(db: Kysely<Database>, cipher: DataCipher, itemIds: string[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
+/** The licence keys delivered to each of the given lines, decrypted, each with its product (a package line's member). */
+export async function keysByItem(
+  db: Kysely<Database>,
+  cipher: DataCipher,
+  itemIds: string[],
+): Promise<Map<string, { product_id: string; key: string }[]>> {
+  const result = new Map<string, { product_id: string; key: string }[]>();
   if (itemIds.length === 0) return result;
   const rows = await db
     .selectFrom('license_keys')
@@ -78,6 +82,8 @@ export async function keysByItem(db: Kysely<Database>, cipher: DataCipher, itemI
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  for (const row of rows) result.set(row.order_item_id!, [...(result.get(row.order_item_id!) ?? []), openLicenseKey(cipher, row)]);
+  for (const row of rows) {
+    result.set(row.order_item_id!, [...(result.get(row.order_item_id!) ?? []), { product_id: row.product_id, key: openLicenseKey(cipher, row) }]);
+  }
   return result;
 }

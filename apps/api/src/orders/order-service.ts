@@ -8,7 +8,6 @@ import {
   toDollars,
   type CreateOrderBody,
   type Order,
-  type OrderDownload,
   type OrderStatus,
   type OrderSummary,
   type ReceiptState,
@@ -29,6 +28,8 @@ import { composeReceipt, receiptStates } from './receipt.ts';
 import { findOrder, keysByItem, type OrderWithItems } from './order-repository.ts';
 import { mergeLines, readLines, sellStock } from './stock.ts';
 import { refuseSubscriptionLines } from '../subscriptions/one-off-checkout.ts';
+import { groupByMember, keysOwed, recordLineMembers, type ProductDownload, type ProductKey } from '../packages/package-orders.ts';
+import { lineMembers, type LineMember } from '../packages/package-lines.ts';
 
 /** The largest total one order may have (the contract's money bound), in cents. */
 const MAX_ORDER_CENTS = 100_000_000;
@@ -131,7 +132,7 @@ export async function createOrder(
   const created = await app.db.transaction().execute(async (trx) => {
     await checkBuyerHolds(app, trx, { userId: caller?.id ?? null, email, ip: context.ip });
     // Priced from the products as read: nothing is taken, so nothing is locked (units sold meanwhile are found at the payment start).
-    const products = await readLines(trx, lines);
+    const { products, members } = await readLines(trx, lines);
     const priced = lines.map((line) => ({ ...line, unit_price_cents: products.get(line.product_id)!.price_cents }));
     const subtotalCents = priced.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
     if (subtotalCents > MAX_ORDER_CENTS) throw badRequest('An order may total at most $1,000,000', 'order_too_large');
@@ -181,6 +182,7 @@ export async function createOrder(
       )
       .returningAll()
       .execute();
+    await recordLineMembers(trx, items, members);
     if (totalCents > 0) return { order, items };
     // Nothing to pay: paid and delivered in the same transaction; its code's use is taken as a payment start would.
     const paid = await trx
@@ -222,16 +224,17 @@ export async function presentOrders(
   const deliveredItems = includeGoods
     ? orders.filter(({ order }) => order.status === 'completed').flatMap(({ items }) => items.map((item) => item.id))
     : [];
-  const [keys, downloads, receipts] = await Promise.all([
+  const [keys, downloads, members, receipts] = await Promise.all([
     keysByItem(app.db, app.dataCipher, deliveredItems),
     downloadsByItem(app, includeDownloads ? deliveredItems : []),
+    lineMembers(app.db, deliveredItems),
     receiptStates(
       app.db,
       app.dataCipher,
       orders.filter(({ order }) => order.status === 'completed').map(({ order }) => order.id),
     ),
   ]);
-  const presented = orders.map((order) => toOrder(order, includeGoods, keys, downloads, receipts.get(order.order.id)));
+  const presented = orders.map((order) => toOrder(order, includeGoods, { keys, downloads, members }, receipts.get(order.order.id)));
   if (revealTo) {
     await recordKeyReveals(
       app.db,
@@ -282,13 +285,14 @@ export function presentOrderSummary({ order, items }: OrderWithItems, receipt?: 
   };
 }
 
-function toOrder(
-  { order, items }: OrderWithItems,
-  includeGoods: boolean,
-  keys: Map<string, string[]>,
-  downloads: Map<string, OrderDownload[]>,
-  receipt: ReceiptState | undefined,
-): Order {
+/** The delivered goods of a list of lines: keys and files by line, each with its product, and the package lines' members. */
+interface LineGoods {
+  keys: Map<string, ProductKey[]>;
+  downloads: Map<string, ProductDownload[]>;
+  members: Map<string, LineMember[]>;
+}
+
+function toOrder({ order, items }: OrderWithItems, includeGoods: boolean, goods: LineGoods, receipt: ReceiptState | undefined): Order {
   const delivered = includeGoods && order.status === 'completed';
   const summary = presentOrderSummary({ order, items }, receipt);
   return {
@@ -303,11 +307,19 @@ function toOrder(
       ...(order.invoice_city ? { city: order.invoice_city } : {}),
       ...(order.invoice_country ? { country: order.invoice_country } : {}),
     },
-    items: summary.items.map((item) => ({
-      ...item,
-      ...(delivered && item.delivery === 'license_key' ? { keys: keys.get(item.id) ?? [] } : {}),
-      ...(delivered && downloads.has(item.id) ? { downloads: downloads.get(item.id)! } : {}),
-    })),
+    items: summary.items.map((item) => {
+      const keys = goods.keys.get(item.id) ?? [];
+      const downloads = goods.downloads.get(item.id);
+      const members = goods.members.get(item.id);
+      const withKeys = item.delivery === 'license_key';
+      return {
+        ...item,
+        ...(delivered && withKeys ? { keys: keys.map((key) => key.key) } : {}),
+        ...(delivered && downloads ? { downloads: downloads.map((file) => file.download) } : {}),
+        // A package line's goods by member too; `keys` and `downloads` above keep listing them all (docs/decisions/038-packages.md).
+        ...(delivered && members ? { members: groupByMember(members, keys, downloads ?? [], { withKeys }) } : {}),
+      };
+    }),
     goods_included: delivered,
   };
 }
@@ -354,31 +366,32 @@ export async function deliver(
   await sellStock(trx, order, items);
   const sold: SoldKey[] = [];
   let generated = false;
-  for (const item of items.filter((line) => line.delivery === 'license_key')) {
+  // Per key line, or per key member of a package line (docs/decisions/038-packages.md): the keys stay on the line.
+  for (const owed of await keysOwed(trx, items)) {
     // From the pool in one statement (picked SKIP LOCKED, then sold to the line), while the product sells
     // from its pool. Oldest first in the order of license_keys_available_idx (product_id, created_at): a
     // tie-break on id, which the index lacks, made every sale sort all of a paste's unsold keys.
-    const { rows } = await sql<SoldKey>`UPDATE license_keys AS k SET order_item_id = ${item.id}, sold_at = now()
+    const { rows } = await sql<SoldKey>`UPDATE license_keys AS k SET order_item_id = ${owed.itemId}, sold_at = now()
       FROM (SELECT id FROM license_keys
-            WHERE product_id = ${item.product_id} AND order_item_id IS NULL AND subscription_id IS NULL
-              AND EXISTS (SELECT 1 FROM products WHERE id = ${item.product_id} AND key_mode = 'pool')
-            ORDER BY created_at LIMIT ${item.quantity} FOR UPDATE SKIP LOCKED) AS picked
+            WHERE product_id = ${owed.productId} AND order_item_id IS NULL AND subscription_id IS NULL
+              AND EXISTS (SELECT 1 FROM products WHERE id = ${owed.productId} AND key_mode = 'pool')
+            ORDER BY created_at LIMIT ${owed.count} FOR UPDATE SKIP LOCKED) AS picked
       WHERE k.id = picked.id
       RETURNING k.id, k.order_item_id, k.product_id, k.key_value, k.created_at`.execute(trx);
-    if (rows.length === item.quantity) {
+    if (rows.length === owed.count) {
       sold.push(...rows);
       continue;
     }
     const product =
       rows.length === 0
-        ? await trx.selectFrom('products').select(['key_mode', 'key_pattern']).where('id', '=', item.product_id).executeTakeFirst()
+        ? await trx.selectFrom('products').select(['key_mode', 'key_pattern']).where('id', '=', owed.productId).executeTakeFirst()
         : undefined;
-    if (product?.key_mode !== 'generated') throw conflict(`Not enough licence keys left for "${item.title}"`, 'out_of_keys');
+    if (product?.key_mode !== 'generated') throw conflict(`Not enough licence keys left for "${owed.title}"`, 'out_of_keys');
     await generateKeysFor(trx, app.dataCipher, {
-      itemId: item.id,
-      productId: item.product_id,
+      itemId: owed.itemId,
+      productId: owed.productId,
       pattern: product.key_pattern!,
-      count: item.quantity,
+      count: owed.count,
     });
     generated = true;
   }

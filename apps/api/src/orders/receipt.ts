@@ -6,6 +6,7 @@ import { fallbackOrigin } from '../http/shop-origin.ts';
 import { smtpConfigured } from '../mail/mailer.ts';
 import type { DataCipher } from '../security/data-encryption.ts';
 import { readSettings } from '../settings/settings-repository.ts';
+import { lineMembers, type LineMember } from '../packages/package-lines.ts';
 import { openLicenseKey } from './license-keys.ts';
 
 export const escapeHtml = (text: string) =>
@@ -55,19 +56,36 @@ export async function composeReceipt(
         .execute();
   const link = orderPageUrl(app, order);
   const shortId = order.id.slice(-8);
+  const members = await lineMembers(
+    trx,
+    items.map((item) => item.id),
+  );
   const lines = items.map((item) => {
-    const itemKeys = keys.filter((key) => key.order_item_id === item.id).map((key) => openLicenseKey(app.dataCipher, key));
-    return { item, itemKeys };
+    const own = keys.filter((key) => key.order_item_id === item.id);
+    const itemKeys = own.map((key) => openLicenseKey(app.dataCipher, key));
+    // A package line's keys and files by member (docs/decisions/038-packages.md).
+    const groups = (members.get(item.id) ?? []).map((member) => ({
+      member,
+      keys: own.filter((key) => key.product_id === member.product_id).map((key) => openLicenseKey(app.dataCipher, key)),
+    }));
+    return { item, itemKeys, groups };
   });
 
   const text = [
     `Thank you for your order #${shortId} at ${settings.site_name}.`,
     '',
-    ...lines.flatMap(({ item, itemKeys }) => [
+    ...lines.flatMap(({ item, itemKeys, groups }) => [
       `${item.quantity} x ${item.title} — ${formatUsd(toDollars(item.unit_price_cents * item.quantity))}`,
-      ...(item.delivery === 'license_key'
-        ? itemKeys.map((key) => `   Licence key: ${key}`)
-        : ['   Download: on your order page (link below)']),
+      ...(groups.length > 0
+        ? groups.flatMap(({ member, keys: memberKeys }) => [
+            `   ${memberUnits(item.quantity, member)} x ${member.title}`,
+            ...(member.delivery === 'license_key'
+              ? memberKeys.map((key) => `      Licence key: ${key}`)
+              : ['      Download: on your order page (link below)']),
+          ])
+        : item.delivery === 'license_key'
+          ? itemKeys.map((key) => `   Licence key: ${key}`)
+          : ['   Download: on your order page (link below)']),
     ]),
     '',
     ...(order.discount_code
@@ -90,11 +108,23 @@ ${lines
     ({
       item,
       itemKeys,
+      groups,
     }) => `<tr><td>${item.quantity} × ${escapeHtml(item.title)}</td><td>${formatUsd(toDollars(item.unit_price_cents * item.quantity))}</td></tr>
 <tr><td colspan="2">${
-      item.delivery === 'license_key'
-        ? itemKeys.map((key) => `Licence key: <code>${escapeHtml(key)}</code>`).join('<br>')
-        : 'Download: on your order page'
+      groups.length > 0
+        ? groups
+            .map(
+              ({ member, keys: memberKeys }) =>
+                `<strong>${memberUnits(item.quantity, member)} × ${escapeHtml(member.title)}</strong><br>${
+                  member.delivery === 'license_key'
+                    ? memberKeys.map((key) => `Licence key: <code>${escapeHtml(key)}</code>`).join('<br>')
+                    : 'Download: on your order page'
+                }`,
+            )
+            .join('<br>')
+        : item.delivery === 'license_key'
+          ? itemKeys.map((key) => `Licence key: <code>${escapeHtml(key)}</code>`).join('<br>')
+          : 'Download: on your order page'
     }</td></tr>`,
   )
   .join('\n')}
@@ -121,6 +151,9 @@ ${
     send_before: new Date(Date.now() + RECEIPT_SEND_DAYS * 24 * 3600_000),
   };
 }
+
+/** A member's units on a package line of `quantity` packages. */
+const memberUnits = (quantity: number, member: Pick<LineMember, 'quantity'>) => quantity * member.quantity;
 
 const RECEIPT_RANK: Record<ReceiptState, number> = { not_sent: 0, queued: 1, sent: 2 };
 

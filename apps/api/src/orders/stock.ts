@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { drawingLines, packageDelivery } from '../packages/package-lines.ts';
+import { currentMembers, packageStock, type CurrentMember } from '../packages/package-repository.ts';
 
 /*
  * Stock (docs/decisions/036-holds-at-payment.md): `products.stock_quantity` counts the units not yet sold.
@@ -15,8 +17,9 @@ export interface StockLine {
   quantity: number;
 }
 
-/** An order line as stored: its delivery says which stock it draws on. */
+/** An order line as stored: its delivery says which stock it draws on; a package line (its id has members) draws on its members'. */
 export interface OrderLine extends StockLine {
+  id?: string;
   delivery: 'download' | 'license_key';
 }
 
@@ -26,6 +29,7 @@ export interface PricedProduct {
   price_cents: number;
   stock_quantity: number;
   delivery: 'download' | 'license_key';
+  product_type: string;
 }
 
 /** Merges lines of the same product, so one product is checked and reserved once. */
@@ -63,22 +67,52 @@ function heldByOthers(title: string, free: number, firstEnd: Date | null, now = 
   });
 }
 
-const PRODUCT_COLUMNS = ['id', 'title', 'price_cents', 'stock_quantity', 'delivery'] as const;
+const PRODUCT_COLUMNS = ['id', 'title', 'price_cents', 'stock_quantity', 'delivery', 'product_type'] as const;
 
 /**
  * The products of `lines` as they are now, without a lock (an order's pricing): throws for an unknown
  * product or a line the unsold units cannot serve. Holds do not count here: an order holds nothing, and
  * whether other checkouts leave enough is decided at its payment start.
  */
-export async function readLines(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<Map<string, PricedProduct>> {
+export async function readLines(
+  trx: Transaction<Database>,
+  lines: readonly StockLine[],
+): Promise<{ products: Map<string, PricedProduct>; members: Map<string, CurrentMember[]> }> {
   const ids = [...new Set(lines.map((line) => line.product_id))];
   const rows = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', ids).where('archived_at', 'is', null).execute();
-  const products = new Map(rows.map((row) => [row.id, row]));
+  // A package is priced as itself and served by its members (docs/decisions/038-packages.md).
+  const members = await currentMembers(
+    trx,
+    rows.filter((row) => row.product_type === 'package').map((row) => row.id),
+  );
+  const products = new Map(
+    rows.map((row) => {
+      const own = members.get(row.id);
+      return [row.id, row.product_type === 'package' ? { ...row, stock_quantity: packageStock(own ?? []), delivery: packageDelivery(own ?? []) } : row];
+    }),
+  );
   for (const line of lines) {
     const product = products.get(line.product_id);
     if (!product || product.stock_quantity < line.quantity) throw unservable(line, product);
   }
-  return products;
+  checkMembersTogether(lines, products, members);
+  return { products, members };
+}
+
+/** A product bought on its own and in a package of the same order: the units of both are checked together. */
+function checkMembersTogether(lines: readonly StockLine[], products: Map<string, PricedProduct>, members: Map<string, CurrentMember[]>): void {
+  if (members.size === 0) return;
+  const wanted = new Map<string, { title: string; stock_quantity: number; units: number }>();
+  const add = (id: string, title: string, stock: number, units: number) =>
+    wanted.set(id, { title, stock_quantity: stock, units: (wanted.get(id)?.units ?? 0) + units });
+  for (const line of lines) {
+    const own = members.get(line.product_id);
+    if (own) for (const member of own) add(member.product_id, member.title, member.stock_quantity, line.quantity * member.quantity);
+    else add(line.product_id, products.get(line.product_id)!.title, products.get(line.product_id)!.stock_quantity, line.quantity);
+  }
+  for (const [product_id, product] of wanted) {
+    if (product.stock_quantity < product.units) throw unservable({ product_id, quantity: product.units }, product);
+  }
 }
 
 /** The rows of `lines`' products, locked in id order until the transaction ends (no deadlock between two orders). */
@@ -101,23 +135,34 @@ async function heldUnits(
   productIds: readonly string[],
   orderId: string,
 ): Promise<Map<string, { units: number; firstEnd: Date | null }>> {
-  const rows = await trx
-    .selectFrom('orders')
-    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
-    // A line draws on its product's stock only while the product sells the way the line delivers.
+  const live = (eb: Transaction<Database>) =>
+    eb
+      .selectFrom('orders')
+      .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+      .where('orders.status', '=', 'pending')
+      .where('orders.stock_reserved', '=', true)
+      .where('orders.id', '!=', orderId);
+  // A line draws on its product's stock only while the product sells the way the line delivers; a package
+  // line draws on its members' (docs/decisions/038-packages.md).
+  const direct = live(trx)
     .innerJoin('products', (join) =>
       join.onRef('products.id', '=', 'order_items.product_id').onRef('products.delivery', '=', 'order_items.delivery'),
     )
+    .select(['order_items.product_id', 'order_items.quantity as units', 'orders.hold_expires_at'])
+    .where('order_items.product_id', 'in', [...productIds]);
+  const inPackages = live(trx)
+    .innerJoin('order_item_members as m', 'm.order_item_id', 'order_items.id')
+    .innerJoin('products', (join) => join.onRef('products.id', '=', 'm.product_id').onRef('products.delivery', '=', 'm.delivery'))
+    .select(['m.product_id', sql<number>`order_items.quantity * m.quantity`.as('units'), 'orders.hold_expires_at'])
+    .where('m.product_id', 'in', [...productIds]);
+  const rows = await trx
+    .selectFrom(direct.unionAll(inPackages).as('held'))
     .select([
-      'order_items.product_id',
-      sql<string>`sum(order_items.quantity)`.as('units'),
-      sql<Date | null>`min(orders.hold_expires_at)`.as('first_end'),
+      'held.product_id',
+      sql<string>`sum(held.units)`.as('units'),
+      sql<Date | null>`min(held.hold_expires_at)`.as('first_end'),
     ])
-    .where('orders.status', '=', 'pending')
-    .where('orders.stock_reserved', '=', true)
-    .where('orders.id', '!=', orderId)
-    .where('order_items.product_id', 'in', [...productIds])
-    .groupBy('order_items.product_id')
+    .groupBy('held.product_id')
     .execute();
   return new Map(rows.map((row) => [row.product_id, { units: Number(row.units), firstEnd: row.first_end }]));
 }
@@ -127,7 +172,8 @@ async function heldUnits(
  * of `orderId`; the caller then marks the order as holding (or sells). All or nothing: 409 out_of_stock
  * when the units are sold, 409 held_by_other_buyers when other checkouts hold them.
  */
-async function checkFree(trx: Transaction<Database>, orderId: string, lines: readonly OrderLine[]): Promise<Map<string, PricedProduct>> {
+async function checkFree(trx: Transaction<Database>, orderId: string, ordered: readonly OrderLine[]): Promise<Map<string, PricedProduct>> {
+  const lines = await drawingLines(trx, ordered);
   const products = await lockProducts(trx, lines);
   const held = await heldUnits(
     trx,
@@ -161,9 +207,10 @@ export async function holdStock(trx: Transaction<Database>, orderId: string, lin
 export async function sellStock(
   trx: Transaction<Database>,
   order: { id: string; stock_reserved: boolean },
-  lines: readonly OrderLine[],
+  ordered: readonly OrderLine[],
 ): Promise<void> {
-  const products = order.stock_reserved ? await lockProducts(trx, lines) : await checkFree(trx, order.id, lines);
+  const lines = await drawingLines(trx, ordered);
+  const products = order.stock_reserved ? await lockProducts(trx, lines) : await checkFree(trx, order.id, ordered);
   const drawing = lines.filter((line) => {
     const product = products.get(line.product_id);
     if (!product) throw unservable(line, product);

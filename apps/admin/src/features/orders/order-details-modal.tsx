@@ -3,6 +3,7 @@ import { Button, DataCell, DataHeaderCell, DataRow, DataTable, Modal, Price } fr
 import { useState } from 'react';
 import { DetailItem, DetailList, DetailSection } from '../layout/detail-list.tsx';
 import * as layout from '../layout/admin-layout.css.ts';
+import { PackageLineContents } from './package-line-contents.tsx';
 import { formatAdminDate, orderRef, shortId } from '../site/format.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { OrderDispute } from './order-dispute.tsx';
@@ -114,6 +115,7 @@ function OrderDetails({ order, onChanged, onRefunded }: OrderDetailsProps) {
                   <span className={`${layout.mono} ${layout.muted}`} title={item.product_id}>
                     ID {shortId(item.product_id)}
                   </span>
+                  <PackageLineContents item={item} />
                 </span>
               </DataCell>
               <DataCell label="Quantity" align="end">

@@ -46,6 +46,7 @@ describe('checkProductDraft', () => {
         max_activations: 3,
         key_mode: 'pool',
         key_pattern: null,
+        package_items: [],
       },
     });
   });
@@ -211,6 +212,7 @@ describe('draftFromProduct', () => {
       max_activations: product.max_activations,
       key_mode: 'pool',
       key_pattern: null,
+      package_items: [],
     });
   });
 

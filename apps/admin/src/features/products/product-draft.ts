@@ -42,6 +42,15 @@ export interface ProductDraft {
   key_mode: KeyMode;
   /** The generated keys' pattern, kept while the mode is `pool` so switching back does not lose it. */
   key_pattern: string;
+  /** A package's members, kept while the type is another so switching back does not lose them; quantities as typed. */
+  package_items: PackageMemberDraft[];
+}
+
+/** A member picked for a package: the product, its title as found, and its units in one package as typed. */
+export interface PackageMemberDraft {
+  product_id: string;
+  title: string;
+  quantity: string;
 }
 
 export type ProductField =
@@ -56,7 +65,8 @@ export type ProductField =
   | 'download_limit'
   | 'max_activations'
   | 'key_mode'
-  | 'key_pattern';
+  | 'key_pattern'
+  | 'package_items';
 export type ProductErrors = Partial<Record<ProductField, string>>;
 
 const properties = ProductInputSchema.properties;
@@ -111,6 +121,7 @@ export function emptyDraft(): ProductDraft {
     max_activations: String(LIMITS.maxActivationsDefault),
     key_mode: 'pool',
     key_pattern: DEFAULT_KEY_PATTERN,
+    package_items: [],
   };
 }
 
@@ -132,6 +143,7 @@ export function draftFromProduct(product: AdminProduct): ProductDraft {
     max_activations: String(product.max_activations),
     key_mode: product.key_mode,
     key_pattern: product.key_pattern ?? DEFAULT_KEY_PATTERN,
+    package_items: product.package_items.map((item) => ({ product_id: item.product_id, title: item.title, quantity: String(item.quantity) })),
   };
 }
 
@@ -181,7 +193,25 @@ export function toProductInput(draft: ProductDraft): ProductInput {
     key_mode: draft.key_mode,
     // A pool product keeps no pattern; one typed before switching back to the pool is not sent.
     key_pattern: draft.key_mode === 'generated' ? draft.key_pattern.trim() : null,
+    // Only a package has members (docs/decisions/038-packages.md); other types send none.
+    package_items:
+      draft.product_type === 'package' ? draft.package_items.map((item) => ({ product_id: item.product_id, quantity: parseLimit(item.quantity) })) : [],
   };
+}
+
+/** What is wrong with a package's members, as the API would say it, or null. */
+export function packageItemsProblem(draft: Pick<ProductDraft, 'product_type' | 'package_items'>): string | null {
+  if (draft.product_type !== 'package') return null;
+  const count = draft.package_items.length;
+  if (count < LIMITS.packageMinItems || count > LIMITS.packageMaxItems) {
+    return `A package has ${LIMITS.packageMinItems} to ${LIMITS.packageMaxItems} products; add them with the search below (${count} now)`;
+  }
+  const bad = draft.package_items.find((item) => {
+    const quantity = parseLimit(item.quantity);
+    return !Number.isInteger(quantity) || quantity < 1 || quantity > LIMITS.packageItemMaxQuantity;
+  });
+  if (bad) return `The quantity of "${bad.title}" is a whole number from 1 to ${LIMITS.packageItemMaxQuantity}`;
+  return null;
 }
 
 function priceProblem(text: string): string | null {
@@ -219,6 +249,7 @@ function fieldOf(path: string): ProductField | null {
     case 'max_activations':
     case 'key_mode':
     case 'key_pattern':
+    case 'package_items':
       return head;
     default:
       return null;
@@ -242,6 +273,8 @@ export const PRODUCT_FORM: SchemaForm<ProductDraft, typeof ProductInputSchema, P
     // Text that is no number gets the contract's sentence about the bounds, not 'must be a finite number'.
     if (!Number.isFinite(input.download_limit)) errors.download_limit = DOWNLOAD_LIMIT_MESSAGE;
     if (!Number.isFinite(input.max_activations)) errors.max_activations = MAX_ACTIVATIONS_MESSAGE;
+    const members = packageItemsProblem(draft);
+    if (members) errors.package_items = members;
     return errors;
   },
 };

@@ -38,7 +38,14 @@ async function fillRequired(user: UserEvent, dialog: HTMLElement, fields: { titl
  */
 const toastShown = (text: string) => waitFor(() => expect(screen.getByText(text)).toBeInTheDocument());
 
-const created = (body: ProductInput): AdminProduct => ({ ...anAdminProduct(), ...body, image: null, rating: 4, reviews_count: 0 });
+const created = (body: ProductInput): AdminProduct => ({
+  ...anAdminProduct(),
+  ...body,
+  image: null,
+  rating: 4,
+  reviews_count: 0,
+  package_items: (body.package_items ?? []).map((item) => ({ ...item, title: `Member ${item.product_id.slice(-4)}` })),
+});
 
 describe('the product form', { timeout: 30_000 }, () => {
   it('has every field of the spec, the price in steps of 0.01 and image files only', async () => {
@@ -99,7 +106,7 @@ describe('the product form', { timeout: 30_000 }, () => {
 
     await fillRequired(user, dialog);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Category' }), 'templates');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Product type' }), 'package');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Product type' }), 'single');
     await user.type(within(dialog).getByLabelText('Stock quantity'), 'lots');
     await user.upload(within(dialog).getByLabelText('Upload images'), imageFile());
     expect(await within(dialog).findByRole('img', { name: 'Product image 1' })).toHaveAttribute('src', `${window.location.origin}/uploads/a1.png`);
@@ -115,7 +122,7 @@ describe('the product form', { timeout: 30_000 }, () => {
       title: 'Nimbus Notes',
       price: 19.99,
       category: 'templates',
-      product_type: 'package',
+      product_type: 'single',
       description: 'Notes that sync',
       detailed_description: 'Everything about Nimbus Notes.',
       images: ['/uploads/a1.png'],
@@ -126,6 +133,7 @@ describe('the product form', { timeout: 30_000 }, () => {
       max_activations: 3,
       key_mode: 'pool',
       key_pattern: null,
+      package_items: [],
     });
     // The image went as the multipart field `file` (the fake reads it with the fetch of Node, not jsdom's classes).
     expect(api.calls('upload')[0]?.body.get('file')).toHaveProperty('type', 'image/png');
@@ -319,7 +327,7 @@ describe('the product form', { timeout: 30_000 }, () => {
       stock_quantity: 7,
     });
     fakeCatalogue([product]);
-    api.on('adminUpdateProduct', ({ body }) => ({ ...product, ...body }));
+    api.on('adminUpdateProduct', ({ body }) => ({ ...product, ...body, package_items: [] }));
     const user = userEvent.setup();
     renderApp('/admin/products');
 
@@ -475,7 +483,7 @@ describe("the product form's delivery", { timeout: 30_000 }, () => {
       key_pattern: 'KF-XXXXXXXX',
     });
     fakeCatalogue([product]);
-    api.on('adminUpdateProduct', ({ body }) => ({ ...product, ...body, key_pattern: body.key_pattern ?? null }));
+    api.on('adminUpdateProduct', ({ body }) => ({ ...product, ...body, key_pattern: body.key_pattern ?? null, package_items: [] }));
     const user = userEvent.setup();
     renderApp('/admin/products');
 

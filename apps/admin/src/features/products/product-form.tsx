@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { PRODUCT_FORM, PRODUCT_LIMITS, draftFromProduct, emptyDraft, exampleKey, type ProductDraft } from './product-draft.ts';
+import { PackageMembers } from './package-members.tsx';
 import { ProductFiles } from './product-files.tsx';
 import { ProductImages } from './product-images.tsx';
 import { FeatureList, RequirementList } from './product-lists.tsx';
@@ -48,7 +49,11 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
   const queryClient = useQueryClient();
   const form = useSchemaForm(PRODUCT_FORM, () => (product ? draftFromProduct(product) : emptyDraft()));
   const { field, control, formState, getFieldState, getValues, setValue, clearErrors } = form;
-  const [images, features, requirements, keyMode, keyPattern] = useWatch({ control, name: ['images', 'features', 'requirements', 'key_mode', 'key_pattern'] });
+  const [images, features, requirements, keyMode, keyPattern, productType, packageItems] = useWatch({
+    control,
+    name: ['images', 'features', 'requirements', 'key_mode', 'key_pattern', 'product_type', 'package_items'],
+  });
+  const isPackage = productType === 'package';
   const uploads = useImageUpload();
   const fileUploads = useIsMutating({ mutationKey: productKeys.fileUpload(product?.id ?? '') });
 
@@ -82,13 +87,16 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
     },
   });
 
-  const setList = <K extends 'images' | 'features' | 'requirements'>(name: K, value: PathValue<ProductDraft, K>) => {
+  const setList = <K extends 'images' | 'features' | 'requirements' | 'package_items'>(name: K, value: PathValue<ProductDraft, K>) => {
     setValue(name, value, { shouldDirty: true });
     clearErrors(name);
   };
-  const errorOf = (name: 'images' | 'features' | 'requirements') => getFieldState(name, formState).error?.message;
+  const errorOf = (name: 'images' | 'features' | 'requirements' | 'package_items') => getFieldState(name, formState).error?.message;
 
-  const stockHint = soldByKey
+  // A package keeps no stock of its own: it sells what its products' stock allows (docs/decisions/038-packages.md).
+  const stockHint = isPackage
+    ? "A package's stock is what its products allow: set theirs."
+    : soldByKey
     ? `Counted from licence keys: ${keyStock.data?.available ?? 0} unsold, ${keyStock.data?.reserved ?? 0} of them held by buyers at PayPal. Add keys with the key button in the list.`
     : 'Optional; empty or non-numeric counts as 0.';
 
@@ -119,7 +127,7 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
           min="0"
           hint={stockHint}
           {...field('stock')}
-          disabled={soldByKey}
+          disabled={soldByKey || isPackage}
         />
         <SelectField
           label="Category"
@@ -148,6 +156,15 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
           {...field('detailed_description')}
         />
       </div>
+
+      {isPackage && (
+        <PackageMembers
+          productId={product?.id ?? null}
+          members={packageItems}
+          error={errorOf('package_items')}
+          onChange={(next) => setList('package_items', next)}
+        />
+      )}
 
       <ProductImages
         images={images}

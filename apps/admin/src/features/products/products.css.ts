@@ -375,3 +375,17 @@ export const progressUnknown = style({
   width: '100%',
   opacity: 0.4,
 });
+
+/** A package member: its title, its quantity and its remove button on one line. */
+export const memberRow = style([
+  chip,
+  {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) 7rem auto',
+    alignItems: 'end',
+  },
+]);
+
+export const memberQuantity = style({
+  minWidth: 0,
+});

@@ -231,7 +231,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Stackwise Dev Tools Team License',
     price: 399,
     category: 'licenses',
-    product_type: 'package',
+    product_type: 'single',
     description: 'Five developer seats for the Stackwise IDE, database client and API tester, with one year of updates.',
     detailed_description:
       'The Stackwise team license bundles the three tools most development teams reach for every day: a fast, extensible code ' +
@@ -258,7 +258,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Echoform Audio Plugin Bundle',
     price: 249,
     category: 'plugins',
-    product_type: 'package',
+    product_type: 'single',
     description: 'Twelve mixing and mastering plugins, from vintage compressors to a modern reverb, in VST3, AU and AAX formats.',
     detailed_description:
       'The Echoform bundle gives producers and mix engineers a complete toolkit: two compressors, a tape saturator, ' +
@@ -314,7 +314,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Launchframe Landing Page Kit',
     price: 39,
     category: 'templates',
-    product_type: 'package',
+    product_type: 'single',
     description: 'Twenty responsive landing page templates for SaaS, apps and launches, in HTML, React and design-file formats.',
     detailed_description:
       'Launchframe helps you ship a polished landing page in an afternoon. The kit contains twenty complete page templates ' +
@@ -370,7 +370,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Brightforge Full-Stack TypeScript Bootcamp',
     price: 199,
     category: 'courses',
-    product_type: 'package',
+    product_type: 'single',
     description: 'Five video courses that take you from TypeScript basics to deploying a full-stack web app, with projects.',
     detailed_description:
       'The Brightforge bootcamp bundles five courses and more than 60 hours of video into one learning path. ' +

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { sealLicenseKey } from '../../orders/license-keys.ts';
 import { imageKey, imageUrl } from '../../plugins/storage.ts';
 import { isBlobStoreError } from '../../storage/blob-store.ts';
-import { insertProduct } from '../product-repository.ts';
+import { createProduct } from '../../packages/package-repository.ts';
 import { demoDeliverables } from './demo-files.ts';
+import { DEMO_PACKAGES } from './demo-packages.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
 
 const KEYED_CATEGORIES = new Set(['licenses', 'software']);
@@ -52,7 +53,7 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
   // Seeded by an earlier start: nothing to store (the transaction below checks again, for a race).
   if (await app.db.selectFrom('app_meta').select('key').where('key', '=', 'demo_seeded').executeTakeFirst()) return 0;
   const names = await Promise.all(
-    DEMO_PRODUCTS.map(async (demo) => {
+    [...DEMO_PRODUCTS, ...DEMO_PACKAGES].map(async (demo) => {
       const name = `demo-${demo.image}`;
       try {
         // Already stored by an earlier start on the same storage: left as it is.
@@ -79,7 +80,7 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
     const now = Date.now();
     for (const [index, demo] of DEMO_PRODUCTS.entries()) {
       const { image: _image, rating, reviews_count, ...fields } = demo;
-      const product = await insertProduct(
+      const product = await createProduct(
         trx,
         { ...fields, images: [imageUrl(names[index]!)] },
         // The first demo product is the newest, so the default sort shows the catalogue in file order.
@@ -108,7 +109,25 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
           .values(files.map((file) => ({ ...file, product_id: product.id })))
           .execute();
     }
-    return DEMO_PRODUCTS.length;
+    // The packages after their members, through staff's path (their members checked), older than the products.
+    const ids = new Map((await trx.selectFrom('products').select(['id', 'title']).execute()).map((row) => [row.title, row.id]));
+    for (const [index, demo] of DEMO_PACKAGES.entries()) {
+      const { image: _image, rating, reviews_count, members, stock_quantity: _derived, ...fields } = demo;
+      await createProduct(
+        trx,
+        {
+          ...fields,
+          images: [imageUrl(names[DEMO_PRODUCTS.length + index]!)],
+          stock_quantity: 0,
+          package_items: members.map((member) => ({ product_id: ids.get(member.title)!, quantity: member.quantity })),
+        },
+        {
+          baseline: { rating_tenths: Math.round(rating * 10), reviews_count },
+          created_at: new Date(now - (DEMO_PRODUCTS.length + index) * 60_000),
+        },
+      );
+    }
+    return DEMO_PRODUCTS.length + DEMO_PACKAGES.length;
   });
   if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
   return seeded;

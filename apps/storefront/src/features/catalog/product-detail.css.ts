@@ -171,3 +171,6 @@ export const skeletonImage = style({
   aspectRatio: '4 / 3',
   borderRadius: vars.radius.lg,
 });
+
+/** A package member's units, before its name in "What's included". */
+export const packageQuantity = style({ fontWeight: 600 });

@@ -23,6 +23,7 @@ import { reviewsLabel } from './product-card.tsx';
 import * as styles from './product-detail.css.ts';
 import { ProductGallery, galleryImages } from './product-gallery.tsx';
 import { productQueryOptions } from './queries.ts';
+import { PackageContents } from './package-contents.tsx';
 import { SystemRequirements } from './system-requirements.tsx';
 
 const route = getRouteApi('/products/$id');
@@ -116,6 +117,7 @@ export function ProductDetail({ product }: { product: Product }) {
         </section>
 
         <div className={styles.aside}>
+          <PackageContents product={product} />
           {product.features.length > 0 && (
             <section className={styles.section} aria-labelledby="product-features">
               <h2 id="product-features" className={styles.sectionTitle}>

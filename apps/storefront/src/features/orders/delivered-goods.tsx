@@ -1,4 +1,4 @@
-import { type GuestOrderView, type Order, type OrderDownload, type OrderItem, isFullOrder } from '@store/contracts';
+import { type GuestOrderView, type Order, type OrderDownload, type OrderItem, type OrderItemMember, isFullOrder } from '@store/contracts';
 import { CopyButton, DownloadIcon, KeyIcon, buttonClassName, resolveAssetUrl } from '@store/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef } from 'react';
@@ -72,21 +72,60 @@ function DeliveredLine({ item, onDownload }: { item: OrderItem; onDownload: () =
         {item.title}
         {item.quantity > 1 && <span className={styles.muted}>× {item.quantity}</span>}
       </p>
-      {item.keys && item.keys.length > 0 && (
-        <ul className={styles.keys} aria-label={`Licence keys for ${item.title}`}>
-          {item.keys.map((key, index) => (
+      {item.members ? (
+        // A package: its goods by product (docs/decisions/038-packages.md).
+        <ul className={styles.goods} aria-label={`Contents of ${item.title}`}>
+          {item.members.map((member) => (
+            <DeliveredMember key={member.product_id} member={member} units={item.quantity * member.quantity} onDownload={onDownload} />
+          ))}
+        </ul>
+      ) : (
+        <Goods title={item.title} keys={item.keys} downloads={item.downloads} titleId={titleId} onDownload={onDownload} />
+      )}
+    </li>
+  );
+}
+
+function DeliveredMember({ member, units, onDownload }: { member: OrderItemMember; units: number; onDownload: () => void }) {
+  const titleId = useId();
+  return (
+    <li className={styles.memberGood}>
+      <p id={titleId} className={styles.goodTitle}>
+        {member.title}
+        {units > 1 && <span className={styles.muted}>× {units}</span>}
+      </p>
+      <Goods title={member.title} keys={member.keys} downloads={member.downloads} titleId={titleId} onDownload={onDownload} />
+    </li>
+  );
+}
+
+interface GoodsProps {
+  title: string;
+  keys: readonly string[] | undefined;
+  downloads: readonly OrderDownload[] | undefined;
+  titleId: string;
+  onDownload: () => void;
+}
+
+/** The keys and files of one line, or of one product of a package line. */
+function Goods({ title, keys, downloads, titleId, onDownload }: GoodsProps) {
+  return (
+    <>
+      {keys && keys.length > 0 && (
+        <ul className={styles.keys} aria-label={`Licence keys for ${title}`}>
+          {keys.map((key, index) => (
             <KeyRow key={key} value={key} id={`${titleId}-key-${index}`} />
           ))}
         </ul>
       )}
-      {item.downloads && item.downloads.length > 0 && (
-        <ul className={styles.files} aria-label={`Files for ${item.title}`}>
-          {item.downloads.map((file) => (
+      {downloads && downloads.length > 0 && (
+        <ul className={styles.files} aria-label={`Files for ${title}`}>
+          {downloads.map((file) => (
             <FileRow key={file.file_id} file={file} onDownload={onDownload} />
           ))}
         </ul>
       )}
-    </li>
+    </>
   );
 }
 

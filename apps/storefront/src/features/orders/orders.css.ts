@@ -197,3 +197,12 @@ export const nestedGoods = style({
   paddingTop: vars.space.sm,
   borderTop: `1px solid ${vars.color.border}`,
 });
+
+/** One product of a delivered package: set off from the package's box by a rule on its left. */
+export const memberGood = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  paddingLeft: vars.space.md,
+  borderLeft: `3px solid ${vars.color.border}`,
+});
