@@ -216,7 +216,7 @@ describe('package_items: the rules, checked on the server', () => {
     const a = await productId();
     const gone = await productId();
     expect((await t.request({ method: 'DELETE', url: `/api/admin/products/${gone}`, token: admin })).statusCode).toBe(204);
-    const subscription = await productId({ product_type: 'subscription' });
+    const subscription = await productId({ product_type: 'subscription', billing_interval: 'month' });
     const inner = await packageOf([{ product_id: a, quantity: 1 }, { product_id: await productId(), quantity: 1 }]);
     for (const other of [randomUUID(), gone, subscription, inner]) {
       const response = await createProduct({ product_type: 'package', package_items: [{ product_id: a, quantity: 1 }, { product_id: other, quantity: 1 }] });
@@ -236,7 +236,11 @@ describe('package_items: the rules, checked on the server', () => {
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json()).toMatchObject({ code: 'product_in_package', detail: expect.stringContaining('The keeping bundle') });
     for (const product_type of ['subscription', 'package']) {
-      const changed = await updateProduct(a, { product_type, package_items: product_type === 'package' ? [{ product_id: b, quantity: 1 }, { product_id: bundle, quantity: 1 }] : undefined });
+      const changed = await updateProduct(a, {
+        product_type,
+        billing_interval: product_type === 'subscription' ? 'month' : undefined,
+        package_items: product_type === 'package' ? [{ product_id: b, quantity: 1 }, { product_id: bundle, quantity: 1 }] : undefined,
+      });
       expect(changed.statusCode).toBe(409);
       expect(changed.json().code).toBe('product_in_package');
     }
