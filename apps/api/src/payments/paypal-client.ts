@@ -41,6 +41,14 @@ export interface PayPalRefund {
   amount?: PayPalMoney;
 }
 
+/** A refund of a sale as the v1 payments API answers it (`state`, not `status`). */
+export interface PayPalSaleRefund {
+  id: string;
+  state: 'completed' | 'pending' | 'cancelled' | 'failed';
+  sale_id?: string;
+  amount?: { total: string; currency: string };
+}
+
 export interface PayPalOrder {
   id: string;
   status: string;
@@ -248,6 +256,16 @@ export class PayPalClient {
       {},
       { 'PayPal-Request-Id': requestId },
     ).then((result) => result.body);
+  }
+
+  /**
+   * Refunds a sale (a subscription's payment, v1 API) in full; the request id makes a repeat answer the same
+   * refund instead of a second one.
+   */
+  refundSale(endpoint: PayPalEndpoint, saleId: string, requestId: string): Promise<PayPalSaleRefund> {
+    return this.call<PayPalSaleRefund>(endpoint, 'POST', `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`, {}, {
+      'PayPal-Request-Id': requestId,
+    }).then((result) => result.body);
   }
 
   async verifyWebhookSignature(endpoint: PayPalEndpoint, verification: Record<string, unknown>): Promise<boolean> {
