@@ -10,7 +10,7 @@ import { AppError, badRequest, notFound } from '../errors.ts';
  */
 
 /** What every key that is not a sold key of the product answers: nothing about any key. */
-export const UNKNOWN_LICENSE: LicenseStatus = { valid: false, status: 'unknown', product_id: null, activations: 0, max_activations: null };
+export const UNKNOWN_LICENSE: LicenseStatus = { valid: false, status: 'unknown', product_id: null, activations: 0, max_activations: null, expires_at: null };
 
 /**
  * Activations one key may hold on a product that sets no limit (`max_activations` 0): a bound on the
@@ -83,6 +83,7 @@ function statusOf(key: SoldKey, activations: number): LicenseStatus {
     product_id: key.product_id,
     activations,
     max_activations: key.max_activations === 0 ? null : key.max_activations,
+    expires_at: null,
   };
 }
 
