@@ -94,7 +94,16 @@ import {
   VerifyEmailBodySchema,
   VerifyEmailResponseSchema,
 } from './entities.ts';
-import { CreateSubscriptionBodySchema, CreateSubscriptionResponseSchema, SubscriptionListSchema, SubscriptionSchema } from './subscriptions.ts';
+import {
+  AdminCancelSubscriptionBodySchema,
+  AdminSubscriptionListQuerySchema,
+  AdminSubscriptionListSchema,
+  AdminSubscriptionSchema,
+  CreateSubscriptionBodySchema,
+  CreateSubscriptionResponseSchema,
+  SubscriptionListSchema,
+  SubscriptionSchema,
+} from './subscriptions.ts';
 
 /**
  * Who may call a route. `public`: anyone; `optional`: anyone, and a valid token identifies the buyer;
@@ -913,6 +922,53 @@ export const routes = define({
     params: IdParamsSchema,
     status: 200,
     response: SubscriptionSchema,
+  },
+
+  /* Staff's subscriptions (docs/decisions/040-subscription-admin.md) */
+  adminListSubscriptions: {
+    ...endpoints.adminListSubscriptions,
+    access: 'admin',
+    summary: "Subscriptions for staff, newest first: filtered by status, product and part of the buyer's email or username, paged as the orders list",
+    tag: 'admin',
+    querystring: AdminSubscriptionListQuerySchema,
+    status: 200,
+    response: AdminSubscriptionListSchema,
+  },
+  adminGetSubscription: {
+    ...endpoints.adminGetSubscription,
+    access: 'admin',
+    summary: 'One subscription with its buyer, key and every payment, newest first (404 `subscription_not_found`)',
+    tag: 'admin',
+    params: IdParamsSchema,
+    status: 200,
+    response: AdminSubscriptionSchema,
+  },
+  adminCancelSubscription: {
+    ...endpoints.adminCancelSubscription,
+    access: 'admin',
+    summary:
+      'Cancel at PayPal (no more payments), then `now`: access ends at once and the subscription expires; `period_end`: access lasts to the paid period’s end. Nothing is refunded',
+    description:
+      '409 `subscription_not_cancellable` for an expired subscription, or `period_end` for one already cancelled; 502 when PayPal refuses or does not answer.',
+    tag: 'admin',
+    params: IdParamsSchema,
+    body: AdminCancelSubscriptionBodySchema,
+    status: 200,
+    response: AdminSubscriptionSchema,
+  },
+  adminRefundSubscriptionPayment: {
+    ...endpoints.adminRefundSubscriptionPayment,
+    access: 'admin',
+    summary:
+      'Refund the last payment in full through PayPal (a reason is required), which also cancels the subscription now: PayPal stops billing and access ends',
+    description:
+      '409 `payment_not_refundable` when there is no payment or the last one is already refunded or reversed (an earlier one is never refunded from here); ' +
+      '409 `refund_in_progress` while an earlier request waits for PayPal; 502 when PayPal refuses or does not answer (ask again: the same refund is asked for).',
+    tag: 'admin',
+    params: IdParamsSchema,
+    body: RefundOrderBodySchema,
+    status: 200,
+    response: AdminSubscriptionSchema,
   },
 });
 

@@ -268,6 +268,11 @@ export class PayPalClient {
     }).then((result) => result.body);
   }
 
+  /** Cancels a subscription at PayPal: no more billing (204). */
+  async cancelBillingSubscription(endpoint: PayPalEndpoint, subscriptionId: string, reason: string): Promise<void> {
+    await this.call<unknown>(endpoint, 'POST', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { reason: reason.slice(0, 127) });
+  }
+
   async verifyWebhookSignature(endpoint: PayPalEndpoint, verification: Record<string, unknown>): Promise<boolean> {
     const result = await this.call<{ verification_status?: string }>(
       endpoint,

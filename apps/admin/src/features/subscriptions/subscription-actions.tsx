@@ -1,4 +1,4 @@
-import { formatUsd, LIMITS, RefundOrderBodySchema, type AdminSubscription, type CancelSubscriptionAt, type RefundOrderBody } from '@store/contracts';
+import { formatUsd, LIMITS, RefundOrderBodySchema, type AdminSubscription, type SubscriptionCancelAt, type RefundOrderBody } from '@store/contracts';
 import { Button, Modal, TextField } from '@store/ui';
 import { useState } from 'react';
 import type { SchemaForm } from '../forms/typebox-resolver.ts';
@@ -7,7 +7,7 @@ import { formatAdminDate } from '../site/format.ts';
 import * as styles from './subscriptions.css.ts';
 import { useCancelSubscription, useRefundLastPayment } from './use-subscription-actions.ts';
 
-type Action = CancelSubscriptionAt | 'refund';
+type Action = SubscriptionCancelAt | 'refund';
 
 /** What staff may do to a subscription in its state (the API refuses the rest with 409 all the same). */
 export function subscriptionActions(subscription: Pick<AdminSubscription, 'status' | 'cancel_at_period_end' | 'payments'>) {
@@ -48,7 +48,7 @@ export function SubscriptionActions({ subscription }: { subscription: AdminSubsc
   );
 }
 
-function CancelConfirmation({ subscription, at, onClose }: { subscription: AdminSubscription; at: CancelSubscriptionAt; onClose: () => void }) {
+function CancelConfirmation({ subscription, at, onClose }: { subscription: AdminSubscription; at: SubscriptionCancelAt; onClose: () => void }) {
   const cancel = useCancelSubscription(subscription.id, { onDone: onClose });
   const periodEnd = subscription.current_period_end ? formatAdminDate(subscription.current_period_end) : 'the end of the paid period';
   return (

@@ -1,4 +1,4 @@
-import type { AdminSubscription, CancelSubscriptionAt, RefundOrderBody } from '@store/contracts';
+import type { AdminSubscription, SubscriptionCancelAt, RefundOrderBody } from '@store/contracts';
 import { withDetail } from '@store/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -26,7 +26,7 @@ function useAfterChange(id: string) {
 export function useCancelSubscription(id: string, { onDone }: { onDone: () => void }) {
   const after = useAfterChange(id);
   return useMutation({
-    mutationFn: (at: CancelSubscriptionAt) => api.adminCancelSubscription({ params: { id }, body: { at } }),
+    mutationFn: (at: SubscriptionCancelAt) => api.adminCancelSubscription({ params: { id }, body: { at } }),
     onSuccess: (subscription, at) => {
       after.answered(subscription);
       toast.success(at === 'now' ? 'Subscription cancelled: access has ended' : 'Subscription cancelled at the end of its period');
