@@ -672,7 +672,7 @@ const implementedCalls = {
   createSubscription: async () => {
     const { token } = await t.registerUser();
     const answer = await clientFor(token).createSubscription({ body: { product_id: (await subscriptionProduct()).id } });
-    expect(answer).toMatchObject({ status: 'approval_pending', approve_url: expect.stringContaining(answer.paypal_subscription_id) });
+    expect(answer).toMatchObject({ status: 'approval_pending', approve_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) });
     return answer;
   },
   listMySubscriptions: async () => {

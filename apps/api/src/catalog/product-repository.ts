@@ -247,7 +247,7 @@ export function updateProduct(db: Kysely<Database>, id: string, input: ProductIn
       ...toColumns(input),
       stock_quantity: sql`CASE
         WHEN ${mode} = 'generated' THEN ${stock}
-        WHEN key_mode = 'generated' THEN (SELECT count(*)::int FROM license_keys k WHERE k.product_id = products.id AND k.order_item_id IS NULL)
+        WHEN key_mode = 'generated' THEN (SELECT count(*)::int FROM license_keys k WHERE k.product_id = products.id AND k.order_item_id IS NULL AND k.subscription_id IS NULL)
         WHEN delivery = 'license_key' THEN stock_quantity
         ELSE ${stock} END`,
       delivery: sql`CASE WHEN ${mode} = 'generated' THEN 'license_key' ELSE delivery END`,
