@@ -334,10 +334,12 @@ describe('POST /api/admin/subscriptions/{id}/cancel', () => {
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<AdminSubscription>();
     expect(answer.status).toBe('expired');
-    expect(Date.parse(answer.current_period_end!)).toBeGreaterThanOrEqual(before - 1000);
-    expect(Date.parse(answer.current_period_end!)).toBeLessThanOrEqual(Date.now());
     expect(answer.license_keys[0]).toMatchObject({ key, status: 'expired' });
+    expect(Date.parse(answer.license_keys[0]!.expires_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(answer.license_keys[0]!.expires_at!)).toBeLessThanOrEqual(Date.now());
+    // The licence check agrees: the key no longer runs the software.
+    const check = await t.request({ method: 'POST', url: '/api/licenses/validate', payload: { key, product_id: subscription.product_id } });
+    expect(check.json()).toMatchObject({ valid: false, status: 'expired' });
     expect(paypalCalls).toHaveLength(1);
 
     const again = await asAdmin('POST', `/api/admin/subscriptions/${subscription.id}/cancel`, { at: 'now' });

@@ -41,14 +41,6 @@ export interface PayPalRefund {
   amount?: PayPalMoney;
 }
 
-/** A refund of a sale as the v1 payments API answers it (`state`, not `status`). */
-export interface PayPalSaleRefund {
-  id: string;
-  state: 'completed' | 'pending' | 'cancelled' | 'failed';
-  sale_id?: string;
-  amount?: { total: string; currency: string };
-}
-
 export interface PayPalOrder {
   id: string;
   status: string;
@@ -257,21 +249,6 @@ export class PayPalClient {
       {},
       { 'PayPal-Request-Id': requestId },
     ).then((result) => result.body);
-  }
-
-  /**
-   * Refunds a sale (a subscription's payment, v1 API) in full; the request id makes a repeat answer the same
-   * refund instead of a second one.
-   */
-  refundSale(endpoint: PayPalEndpoint, saleId: string, requestId: string): Promise<PayPalSaleRefund> {
-    return this.call<PayPalSaleRefund>(endpoint, 'POST', `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`, {}, {
-      'PayPal-Request-Id': requestId,
-    }).then((result) => result.body);
-  }
-
-  /** Cancels a subscription at PayPal: no more billing (204). */
-  async cancelBillingSubscription(endpoint: PayPalEndpoint, subscriptionId: string, reason: string): Promise<void> {
-    await this.call<unknown>(endpoint, 'POST', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { reason: reason.slice(0, 127) });
   }
 
   async verifyWebhookSignature(endpoint: PayPalEndpoint, verification: Record<string, unknown>): Promise<boolean> {

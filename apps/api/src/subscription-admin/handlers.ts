@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { recordAuditChange } from '../audit/audit-trail.ts';
 import { notFound } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
+import { cancelSubscription } from '../subscriptions/subscription-service.ts';
 import { presentAdminSubscription, presentSubscriptionSummaries } from './present.ts';
 import { refundLastPayment } from './refund-last-payment.ts';
-import { cancelForStaff } from './staff-cancel.ts';
 import { findSubscription, listSubscriptions, paymentsOf } from './subscription-repository.ts';
 
 type SubscriptionAdminRoutes = 'adminListSubscriptions' | 'adminGetSubscription' | 'adminCancelSubscription' | 'adminRefundSubscriptionPayment';
@@ -31,7 +31,8 @@ export function subscriptionAdminHandlers(app: FastifyInstance): Pick<RouteHandl
 
     adminCancelSubscription: async ({ params, body, caller, request }) => {
       const before = await details(params.id);
-      await cancelForStaff(app, params.id, body.at, caller.id);
+      await cancelSubscription(app, params.id, { at: body.at, actor: 'staff' });
+      request.log.info({ subscriptionId: params.id, at: body.at, by: caller.id }, 'subscription cancelled by staff');
       const after = await details(params.id);
       recordAuditChange(request, {
         targetLabel: subscriptionLabel(params.id),
@@ -45,7 +46,7 @@ export function subscriptionAdminHandlers(app: FastifyInstance): Pick<RouteHandl
     adminRefundSubscriptionPayment: async ({ params, body, caller, request }) => {
       const before = await details(params.id);
       const payment = await refundLastPayment(app, params.id, caller.id, body.reason);
-      if (before.status !== 'expired') await cancelForStaff(app, params.id, 'now', caller.id);
+      if (before.status !== 'expired') await cancelSubscription(app, params.id, { at: 'now', actor: 'staff' });
       const after = await details(params.id);
       recordAuditChange(request, {
         targetLabel: subscriptionLabel(params.id),

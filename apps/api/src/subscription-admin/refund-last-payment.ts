@@ -5,7 +5,8 @@ import type { Selectable } from 'kysely';
 import type { SubscriptionPaymentsTable } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { endpointOf, toAppError } from '../payments/payment-service.ts';
-import { PayPalError, type PayPalSaleRefund } from '../payments/paypal-client.ts';
+import { PayPalError, type PayPalClient } from '../payments/paypal-client.ts';
+import type { PayPalEndpoint } from '../payments/paypal-endpoint.ts';
 import { STALE_REFUND_CLAIM_MS } from '../payments/refunds.ts';
 
 /*
@@ -18,6 +19,20 @@ import { STALE_REFUND_CLAIM_MS } from '../payments/refunds.ts';
  */
 
 type PaymentRow = Selectable<SubscriptionPaymentsTable>;
+
+/** A refund of a sale as the v1 payments API answers it (`state`, not `status`). */
+interface PayPalSaleRefund {
+  id: string;
+  state: 'completed' | 'pending' | 'cancelled' | 'failed';
+}
+
+/** Refunds a sale (a subscription's payment) in full; the request id makes a repeat answer the same refund, not a second one. */
+async function refundPayPalSale(paypal: PayPalClient, endpoint: PayPalEndpoint, saleId: string, requestId: string): Promise<PayPalSaleRefund> {
+  const answer = await paypal.call<PayPalSaleRefund>(endpoint, 'POST', `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`, {}, {
+    'PayPal-Request-Id': requestId,
+  });
+  return answer.body;
+}
 
 /** PayPal's request id of a payment's refund: the same for every attempt, so PayPal refunds once. */
 export const saleRefundRequestId = (paymentId: string) => `refund-sale-${paymentId}`;
@@ -66,7 +81,7 @@ async function claimLastPayment(app: FastifyInstance, subscriptionId: string, st
 async function refundSaleAtPayPal(app: FastifyInstance, payment: PaymentRow): Promise<PayPalSaleRefund | null> {
   const { endpoint } = await endpointOf(app);
   try {
-    return await app.paypal.refundSale(endpoint, payment.paypal_sale_id, saleRefundRequestId(payment.id));
+    return await refundPayPalSale(app.paypal, endpoint, payment.paypal_sale_id, saleRefundRequestId(payment.id));
   } catch (error) {
     if (error instanceof PayPalError && (error.errorName === ALREADY_REFUNDED || error.issue === ALREADY_REFUNDED)) return null;
     if (error instanceof PayPalError && error.status >= 400 && error.status < 500) {
