@@ -14,6 +14,7 @@ import { startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sealLicenseKey } from '../src/orders/license-keys.ts';
+import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import { PayPalClient } from '../src/payments/paypal-client.ts';
 import { saleRefundRequestId } from '../src/subscription-admin/refund-last-payment.ts';
 import { build, type TestApp } from './helpers/build.ts';
@@ -42,6 +43,8 @@ const paypalCalls: PayPalCall[] = [];
 let refundGate: Promise<void> | null = null;
 /** PayPal's answer to the next refund, when a test wants a refusal. */
 let refundRefusal: { status: number; body: Record<string, unknown> } | null = null;
+/** Off: every call goes to the sandbox (the test of a subscription bought through it). */
+let standIn = true;
 
 const SALE_REFUND = /^\/v1\/payments\/sale\/([^/]+)\/refund$/;
 const SUBSCRIPTION_CANCEL = /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/;
@@ -50,13 +53,13 @@ const SUBSCRIPTION_CANCEL = /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/;
 const stubbedFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const headers = (init?.headers ?? {}) as Record<string, string>;
-  if (SALE_REFUND.test(url.pathname)) {
+  if (standIn && SALE_REFUND.test(url.pathname)) {
     paypalCalls.push({ path: url.pathname, requestId: headers['PayPal-Request-Id'] });
     if (refundGate) await refundGate;
     if (refundRefusal) return Response.json(refundRefusal.body, { status: refundRefusal.status });
     return Response.json({ id: `REFUND${paypalCalls.length}`, state: 'completed', sale_id: SALE_REFUND.exec(url.pathname)![1] }, { status: 201 });
   }
-  if (SUBSCRIPTION_CANCEL.test(url.pathname)) {
+  if (standIn && SUBSCRIPTION_CANCEL.test(url.pathname)) {
     paypalCalls.push({ path: url.pathname, requestId: headers['PayPal-Request-Id'] });
     return new Response(null, { status: 204 });
   }
@@ -67,6 +70,9 @@ beforeAll(async () => {
   sandbox = await startPaymentSandbox();
   t = await build({ PAYPAL_API_URL: sandbox.url, AUTH_RATE_LIMIT_PER_MINUTE: '100000' }, { paypal: new PayPalClient(stubbedFetch) });
   admin = await t.adminToken();
+  // The sandbox sends its events (a subscription's activation, its payments, refunds) to the store's webhook.
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  sandbox.state.webhooks.set(LOCAL_WEBHOOK_ID, { id: LOCAL_WEBHOOK_ID, url: `${address}/api/paypal/webhook`, eventTypes: ['*'] });
 });
 afterAll(async () => {
   await t.close();
@@ -76,6 +82,7 @@ beforeEach(() => {
   paypalCalls.length = 0;
   refundGate = null;
   refundRefusal = null;
+  standIn = true;
 });
 
 const tag = () => randomBytes(4).toString('hex');
@@ -428,6 +435,37 @@ describe('POST /api/admin/subscriptions/{id}/refund-last-payment', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'subscription_not_found' });
     expect(paypalCalls).toEqual([]);
+  });
+});
+
+describe('a subscription bought through the sandbox', () => {
+  it('is listed for staff with its first payment, which a double click refunds once at PayPal, ending the subscription there too', async () => {
+    standIn = false;
+    const product = await subscriptionProduct();
+    const buyer = await t.registerUser();
+    const created = await t.request({ method: 'POST', url: '/api/subscriptions', token: buyer.token, payload: { product_id: product.id } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
+    await sandbox.state.approveSubscription(paypalId);
+    await sandbox.state.deliveriesSettled();
+
+    expect((await list(`?q=${buyer.user.username}`)).items.map((item) => item.id)).toEqual([id]);
+    const bought = await details(id);
+    expect(bought).toMatchObject({ status: 'active', product_id: product.id, user: { id: buyer.user.id } });
+    expect(bought.payments).toHaveLength(1);
+    const sale = bought.payments[0]!;
+    expect(sale).toMatchObject({ status: 'completed', amount: 19.99 });
+
+    const refund = () => asAdmin('POST', `/api/admin/subscriptions/${id}/refund-last-payment`, { reason: 'Charged twice' });
+    const answers = await Promise.all([refund(), refund()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    await sandbox.state.deliveriesSettled();
+    const refundsAtPayPal = [...sandbox.state.saleRefunds.values()].filter((made) => made.saleId === sale.paypal_sale_id);
+    expect(refundsAtPayPal).toHaveLength(1);
+    expect(sandbox.state.subscriptions.get(paypalId)?.status).toBe('CANCELLED');
+    const after = await details(id);
+    expect(after.status).toBe('expired');
+    expect(after.payments[0]).toMatchObject({ id: sale.id, status: 'refunded' });
   });
 });
 
