@@ -121,11 +121,26 @@ function subscriptionPaymentRows(db: Kysely<Database>, query: OrderExportQuery) 
   return rows;
 }
 
-/** One page of the export: orders and subscription payments together, newest first, after the cursor. */
+/** Newest first: by the time as PostgreSQL writes it (one offset, so its text sorts as the time does), then the id. */
+const newestFirst = (a: { cursor_at: string; id: string }, b: { cursor_at: string; id: string }) =>
+  a.cursor_at === b.cursor_at ? (a.id < b.id ? 1 : -1) : a.cursor_at < b.cursor_at ? 1 : -1;
+
+/**
+ * One page of the export: orders and subscription payments together, newest first, after the cursor. Each kind
+ * is read by its own keyset query (so each walks its index) and the two pages are merged here: the page's
+ * rows are the newest EXPORT_BATCH of both, and the next page starts after the last of them.
+ */
 async function exportPage(db: Kysely<Database>, query: OrderExportQuery, after: { at: string; id: string } | null) {
-  let page = db.selectFrom(orderRows(db, query).unionAll(subscriptionPaymentRows(db, query)).as('row')).selectAll();
-  if (after) page = page.where(sql<boolean>`(row.created_at, row.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
-  return page.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(EXPORT_BATCH).execute();
+  let orders = orderRows(db, query);
+  let payments = subscriptionPaymentRows(db, query);
+  if (after) {
+    orders = orders.where(sql<boolean>`(orders.created_at, orders.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+    payments = payments.where(sql<boolean>`(p.paid_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  }
+  const orderPage = await orders.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(EXPORT_BATCH).execute();
+  const paymentPage = await payments.orderBy('p.paid_at', 'desc').orderBy('p.id', 'desc').limit(EXPORT_BATCH).execute();
+  if (paymentPage.length === 0) return orderPage;
+  return [...orderPage, ...paymentPage].sort(newestFirst).slice(0, EXPORT_BATCH);
 }
 
 type ExportRow = Awaited<ReturnType<typeof exportPage>>[number];
