@@ -54,7 +54,7 @@ export function DashboardStats() {
           icon={<ClockIcon />}
         />
         <StatCard
-          label={<abbr title="Monthly recurring revenue">MRR</abbr>}
+          label="MRR"
           value={stats.data ? formatUsd(stats.data.mrr) : '—'}
           loading={loading}
           icon={<span className={styles.dollar}>$</span>}
