@@ -474,16 +474,15 @@ describe('the dashboard’s subscription figures', () => {
     const before = await stats();
     await insertSubscription({ priceCents: 1999 });
     await insertSubscription({ interval: 'year', priceCents: 19999 });
-    // Two yearly subscriptions of $1.00: 8 cents a month each (16 in all), not 17 from the sum of 200 / 12.
-    await insertSubscription({ interval: 'year', priceCents: 100 });
-    await insertSubscription({ interval: 'year', priceCents: 100 });
+    // Three yearly subscriptions of $1.00: 8 cents a month each (24 in all), not 25 from the sum of 300 / 12.
+    for (let count = 0; count < 3; count += 1) await insertSubscription({ interval: 'year', priceCents: 100 });
     await insertSubscription({ status: 'past_due', priceCents: 1000 });
     for (const status of ['approval_pending', 'suspended', 'cancelled', 'expired'] as const) await insertSubscription({ status, priceCents: 5000 });
     await insertSubscription({ isTest: true, priceCents: 10000 });
 
     const after = await stats();
-    expect(after.active_subscriptions - before.active_subscriptions).toBe(4);
-    expect(Math.round((after.mrr - before.mrr) * 100)).toBe(1999 + 1667 + 8 + 8 + 1000);
+    expect(after.active_subscriptions - before.active_subscriptions).toBe(5);
+    expect(Math.round((after.mrr - before.mrr) * 100)).toBe(1999 + 1667 + 3 * 8 + 1000);
   });
 });
 

@@ -570,7 +570,7 @@ export const routes = define({
   adminStats: {
     ...endpoints.adminStats,
     access: 'admin',
-    summary: 'Dashboard figures: products, orders, users and revenue',
+    summary: 'Dashboard figures: products, orders, users, revenue (orders and subscription payments), open disputes, active subscriptions and MRR',
     tag: 'admin',
     status: 200,
     response: DashboardStatsSchema,
@@ -579,7 +579,8 @@ export const routes = define({
     ...endpoints.adminRevenue,
     access: 'admin',
     summary:
-      'Revenue and orders per UTC day over the last 7, 30 or 90 days (every day present, zeros included), by the day each order was paid; paid and completed orders only, test orders left out',
+      'Revenue and orders per UTC day over the last 7, 30 or 90 days (every day present, zeros included), by the day each order was paid; paid and completed orders only, test orders left out; ' +
+      'subscription payments add to the revenue on the day paid (refunded ones and test subscriptions left out), not to the orders',
     tag: 'admin',
     querystring: RevenueQuerySchema,
     status: 200,
@@ -683,7 +684,8 @@ export const routes = define({
     ...endpoints.adminExportOrders,
     access: 'admin',
     summary:
-      'Every order matching the list’s filter (search, status, dispute; no paging) as a CSV file for a spreadsheet, streamed: text/csv, UTF-8 with BOM, CRLF, every field quoted, formula-safe',
+      'Every order matching the list’s filter (search, status, dispute; no paging) as a CSV file for a spreadsheet, streamed: text/csv, UTF-8 with BOM, CRLF, every field quoted, formula-safe; ' +
+      'each subscription payment the filter selects is a row too (`type` subscription_payment, with its `subscription_id`)',
     tag: 'admin',
     querystring: OrderExportQuerySchema,
     auditedRead: true,
