@@ -1,8 +1,8 @@
-import { formatUsd, LIMITS, RefundOrderBodySchema, type AdminSubscription, type SubscriptionCancelAt, type RefundOrderBody } from '@store/contracts';
-import { Button, Modal, TextField } from '@store/ui';
+import { formatUsd, type AdminSubscription, type SubscriptionCancelAt } from '@store/contracts';
+import { Button, Modal } from '@store/ui';
 import { useState } from 'react';
-import type { SchemaForm } from '../forms/typebox-resolver.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
+import { REFUND_FORM, RefundReason } from '../orders/refund-reason.tsx';
 import { formatAdminDate } from '../site/format.ts';
 import * as styles from './subscriptions.css.ts';
 import { useCancelSubscription, useRefundLastPayment } from './use-subscription-actions.ts';
@@ -71,13 +71,6 @@ function CancelConfirmation({ subscription, at, onClose }: { subscription: Admin
   );
 }
 
-/** The reason as the API takes it; every refusal of the schema is the field's. */
-const REFUND_FORM: SchemaForm<RefundOrderBody, typeof RefundOrderBodySchema, 'reason'> = {
-  schema: RefundOrderBodySchema,
-  toInput: (values) => values,
-  fieldOf: () => 'reason',
-};
-
 function RefundForm({ subscription, onClose }: { subscription: AdminSubscription; onClose: () => void }) {
   const form = useSchemaForm(REFUND_FORM, { reason: '' });
   const refund = useRefundLastPayment(subscription.id, { onDone: onClose });
@@ -89,21 +82,7 @@ function RefundForm({ subscription, onClose }: { subscription: AdminSubscription
         the licence key stops working and the downloads stop.
       </p>
       <p className={styles.confirmText}>A refund cannot be undone.</p>
-      <TextField
-        label="Reason"
-        autoComplete="off"
-        required
-        hint={`Kept for staff and the records; the buyer does not see it. ${LIMITS.refundReasonMinLength} to ${LIMITS.refundReasonMaxLength} characters.`}
-        {...form.field('reason')}
-      />
-      <div className={styles.confirmActions}>
-        <Button variant="secondary" onClick={onClose} disabled={refund.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" loading={refund.isPending}>
-          Refund {amount}
-        </Button>
-      </div>
+      <RefundReason field={form.field('reason')} pending={refund.isPending} amount={amount} onCancel={onClose} />
     </form>
   );
 }
