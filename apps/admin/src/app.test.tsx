@@ -9,7 +9,7 @@ import { renderApp } from './test/render.tsx';
 
 // The dashboard (at /admin/) and the orders screen load their data: empty answers.
 const api = setupAdminApi({
-  adminStats: { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0 },
+  adminStats: { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0, active_subscriptions: 0, mrr: 0 },
   adminListOrders: { orders: [], total: 0 },
 });
 

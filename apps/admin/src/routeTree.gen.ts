@@ -22,6 +22,8 @@ import { Route as AuthedReviewsRouteImport } from './routes/_authed/reviews'
 import { Route as AuthedSecurityRouteImport } from './routes/_authed/security'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
+import { Route as AuthedSubscriptionsIndexRouteImport } from './routes/_authed/subscriptions/index'
+import { Route as AuthedSubscriptionsIdRouteImport } from './routes/_authed/subscriptions/$id'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -87,6 +89,17 @@ const AuthedUsersRoute = AuthedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSubscriptionsIndexRoute =
+  AuthedSubscriptionsIndexRouteImport.update({
+    id: '/subscriptions/',
+    path: '/subscriptions/',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSubscriptionsIdRoute = AuthedSubscriptionsIdRouteImport.update({
+  id: '/subscriptions/$id',
+  path: '/subscriptions/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
@@ -101,6 +114,8 @@ export interface FileRoutesByFullPath {
   '/security': typeof AuthedSecurityRoute
   '/settings': typeof AuthedSettingsRoute
   '/users': typeof AuthedUsersRoute
+  '/subscriptions/$id': typeof AuthedSubscriptionsIdRoute
+  '/subscriptions/': typeof AuthedSubscriptionsIndexRoute
 }
 export interface FileRoutesByTo {
   '/access-denied': typeof AccessDeniedRoute
@@ -115,6 +130,8 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthedSettingsRoute
   '/users': typeof AuthedUsersRoute
   '/': typeof AuthedIndexRoute
+  '/subscriptions/$id': typeof AuthedSubscriptionsIdRoute
+  '/subscriptions': typeof AuthedSubscriptionsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -131,6 +148,8 @@ export interface FileRoutesById {
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/users': typeof AuthedUsersRoute
   '/_authed/': typeof AuthedIndexRoute
+  '/_authed/subscriptions/$id': typeof AuthedSubscriptionsIdRoute
+  '/_authed/subscriptions/': typeof AuthedSubscriptionsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -147,6 +166,8 @@ export interface FileRouteTypes {
     | '/security'
     | '/settings'
     | '/users'
+    | '/subscriptions/$id'
+    | '/subscriptions/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/access-denied'
@@ -161,6 +182,8 @@ export interface FileRouteTypes {
     | '/settings'
     | '/users'
     | '/'
+    | '/subscriptions/$id'
+    | '/subscriptions'
   id:
     | '__root__'
     | '/_authed'
@@ -176,6 +199,8 @@ export interface FileRouteTypes {
     | '/_authed/settings'
     | '/_authed/users'
     | '/_authed/'
+    | '/_authed/subscriptions/$id'
+    | '/_authed/subscriptions/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -277,6 +302,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedUsersRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/subscriptions/': {
+      id: '/_authed/subscriptions/'
+      path: '/subscriptions'
+      fullPath: '/subscriptions/'
+      preLoaderRoute: typeof AuthedSubscriptionsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/subscriptions/$id': {
+      id: '/_authed/subscriptions/$id'
+      path: '/subscriptions/$id'
+      fullPath: '/subscriptions/$id'
+      preLoaderRoute: typeof AuthedSubscriptionsIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -291,6 +330,8 @@ interface AuthedRouteChildren {
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUsersRoute: typeof AuthedUsersRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
+  AuthedSubscriptionsIdRoute: typeof AuthedSubscriptionsIdRoute
+  AuthedSubscriptionsIndexRoute: typeof AuthedSubscriptionsIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -304,6 +345,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedIndexRoute: AuthedIndexRoute,
+  AuthedSubscriptionsIdRoute: AuthedSubscriptionsIdRoute,
+  AuthedSubscriptionsIndexRoute: AuthedSubscriptionsIndexRoute,
 }
 
 const AuthedRouteWithChildren =

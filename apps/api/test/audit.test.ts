@@ -107,6 +107,27 @@ async function productWithFile() {
   return { product, file };
 }
 
+/**
+ * A shopper's subscription bought through the sandbox and confirmed on its return page, with its first payment
+ * recorded as the sale's webhook would (this test does not listen for webhooks): a refundable PayPal sale.
+ */
+async function paidSubscription(): Promise<{ id: string; paymentId: string }> {
+  const product = await createProduct({ product_type: 'subscription', billing_interval: 'month', key_mode: 'generated' });
+  const shopper = await t.registerUser();
+  const created = await t.request({ method: 'POST', url: '/api/subscriptions', token: shopper.token, payload: { product_id: product.id } });
+  if (created.statusCode !== 201) throw new Error(`subscribe failed: ${created.body}`);
+  const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
+  await sandbox.state.approveSubscription(paypalId);
+  await t.request({ method: 'POST', url: `/api/subscriptions/${id}/confirm`, token: shopper.token });
+  const sale = [...sandbox.state.sales.values()].find((made) => made.subscriptionId === paypalId)!;
+  const payment = await t.app.db
+    .insertInto('subscription_payments')
+    .values({ subscription_id: id, paypal_sale_id: sale.id, amount_cents: 1999, currency: 'USD', paid_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, paymentId: payment.id };
+}
+
 /** Every entry of the trail for an action, newest first, read from the table itself. */
 async function entriesOf(action: string) {
   return t.app.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('at', 'desc').orderBy('id', 'desc').execute();
@@ -251,6 +272,32 @@ const cases: Record<AuditedRouteName, () => Promise<AuditCase>> = {
           status: { before: 'completed', after: 'refunded' },
           refund_reason: { after: 'Bought by mistake' },
           amount: { after: 0 },
+        }),
+    };
+  },
+  adminCancelSubscription: async () => {
+    const { id } = await paidSubscription();
+    return {
+      request: { method: 'POST', url: `/api/admin/subscriptions/${id}/cancel`, payload: { at: 'period_end' } },
+      targetId: id,
+      targetType: 'subscriptions',
+      changes: (changes) =>
+        expect(changes).toEqual({ status: { before: 'active', after: 'cancelled' }, at: { after: 'period_end' } }),
+    };
+  },
+  adminRefundSubscriptionPayment: async () => {
+    const { id, paymentId } = await paidSubscription();
+    return {
+      request: { method: 'POST', url: `/api/admin/subscriptions/${id}/refund-last-payment`, payload: { reason: '  Charged twice ' } },
+      targetId: id,
+      targetType: 'subscriptions',
+      changes: (changes) =>
+        expect(changes).toEqual({
+          status: { before: 'active', after: 'expired' },
+          payment_status: { before: 'completed', after: 'refunded' },
+          payment_id: { after: paymentId },
+          amount: { after: 19.99 },
+          refund_reason: { after: 'Charged twice' },
         }),
     };
   },

@@ -171,6 +171,20 @@ const startedSubscription = async () => {
   return { token, started };
 };
 
+/** A subscription approved at the sandbox and confirmed on its return page, with its first sale recorded as its webhook would. */
+const paidSubscription = async () => {
+  const { token, started } = await startedSubscription();
+  await sandbox.state.approveSubscription(started.paypal_subscription_id);
+  await clientFor(token).confirmSubscription({ params: { id: started.id } });
+  const sale = [...sandbox.state.sales.values()].find((made) => made.subscriptionId === started.paypal_subscription_id)!;
+  await t.app.db
+    .insertInto('subscription_payments')
+    .values({ subscription_id: started.id, paypal_sale_id: sale.id, amount_cents: 1999, currency: 'USD', paid_at: new Date() })
+    .onConflict((conflict) => conflict.column('paypal_sale_id').doNothing())
+    .execute();
+  return { token, started };
+};
+
 /** A fresh discount code made by staff through the client (10% off by default). */
 const discountCode = async (overrides: Partial<DiscountCodeInput> = {}) =>
   clientFor(await t.adminToken()).adminCreateDiscount({ body: { code: unique('CLIENT').toUpperCase(), kind: 'percent', value: 10, ...overrides } });
@@ -698,6 +712,31 @@ const implementedCalls = {
     const { token, started } = await startedSubscription();
     const answer = await clientFor(token).cancelMySubscription({ params: { id: started.id } });
     expect(answer).toMatchObject({ id: started.id, cancel_at_period_end: true });
+    return answer;
+  },
+  adminListSubscriptions: async () => {
+    const { started } = await startedSubscription();
+    const answer = await clientFor(await t.adminToken()).adminListSubscriptions({ query: { status: 'approval_pending', limit: 5 } });
+    expect(answer.items.map((item) => item.id)).toContain(started.id);
+    return answer;
+  },
+  adminGetSubscription: async () => {
+    const { started } = await paidSubscription();
+    const answer = await clientFor(await t.adminToken()).adminGetSubscription({ params: { id: started.id } });
+    expect(answer).toMatchObject({ id: started.id, status: 'active' });
+    expect(answer.payments).toHaveLength(1);
+    return answer;
+  },
+  adminCancelSubscription: async () => {
+    const { started } = await paidSubscription();
+    const answer = await clientFor(await t.adminToken()).adminCancelSubscription({ params: { id: started.id }, body: { at: 'now' } });
+    expect(answer).toMatchObject({ id: started.id, status: 'expired' });
+    return answer;
+  },
+  adminRefundSubscriptionPayment: async () => {
+    const { started } = await paidSubscription();
+    const answer = await clientFor(await t.adminToken()).adminRefundSubscriptionPayment({ params: { id: started.id }, body: { reason: 'Charged twice' } });
+    expect(answer).toMatchObject({ id: started.id, status: 'expired', payments: [{ status: 'refunded' }] });
     return answer;
   },
   adminUpdateSettings: async () => {

@@ -34,7 +34,7 @@ const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 const HEADER =
-  '"order_id","created_at","paid_at","status","buyer_name","buyer_email","items","subtotal","discount_code","discount","total","currency","payment_method","payment_id","test","refunded_at"\r\n';
+  '"order_id","created_at","paid_at","status","buyer_name","buyer_email","items","subtotal","discount_code","discount","total","currency","payment_method","payment_id","test","refunded_at","type","subscription_id"\r\n';
 
 interface KnownOrder {
   name: string;
@@ -209,12 +209,12 @@ describe('orders export (CSV)', () => {
       BOM +
       HEADER +
       `"${tricky}","2026-01-02T03:04:05.678Z","2026-01-02T03:05:00.000Z","completed","'=SUM(A1:A9), ""Boss""\nsecond line","'+tricky@example.com",` +
-      `"'-minus, with a comma × 2; @at ""quoted""\r\nline × 1","20.00","SPRING","2.50","17.50","USD","paypal","'=HYPERLINK(""http://evil.example"")","no",""\r\n` +
+      `"'-minus, with a comma × 2; @at ""quoted""\r\nline × 1","20.00","SPRING","2.50","17.50","USD","paypal","'=HYPERLINK(""http://evil.example"")","no","","order",""\r\n` +
       `"${latin}","2026-01-01T00:00:00.000Z","2026-01-01T00:00:01.000Z","refunded","Zoë Ångström","zoe@example.com",` +
-      `"Курс «Ершов» 🚀 × 1","9.99","","0.00","9.99","USD","paypal","CAP-1","no","2026-01-03T12:00:00.000Z"\r\n` +
-      `"${japanese}","2025-12-31T23:59:59.999Z","","pending","山田太郎","yamada@example.com","'\tTabbed × 3","0.00","","0.00","0.00","USD","paypal","","yes",""\r\n` +
+      `"Курс «Ершов» 🚀 × 1","9.99","","0.00","9.99","USD","paypal","CAP-1","no","2026-01-03T12:00:00.000Z","order",""\r\n` +
+      `"${japanese}","2025-12-31T23:59:59.999Z","","pending","山田太郎","yamada@example.com","'\tTabbed × 3","0.00","","0.00","0.00","USD","paypal","","yes","","order",""\r\n` +
       `"${cyrillic}","2025-12-30T10:00:00.000Z","2025-12-30T10:01:00.000Z","completed","Ершов 👩‍💻","ershov@example.com",` +
-      `"Plain × 1","1000000.00","","0.00","1000000.00","USD","paypal","CAP-2","no",""\r\n`;
+      `"Plain × 1","1000000.00","","0.00","1000000.00","USD","paypal","CAP-2","no","","order",""\r\n`;
     expect(response.rawPayload.toString('utf8')).toBe(expected);
     expect(response.rawPayload.equals(Buffer.from(expected, 'utf8'))).toBe(true);
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -462,7 +462,16 @@ export function aDispute(overrides: Partial<OrderDispute> = {}): OrderDispute {
 
 /** The admin dashboard's figures, no open dispute. */
 export function aDashboardStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
-  return { total_products: 24, total_orders: 1530, total_users: 87, total_revenue: 12345.5, open_disputes: 0, ...overrides };
+  return {
+    total_products: 24,
+    total_orders: 1530,
+    total_users: 87,
+    total_revenue: 12345.5,
+    open_disputes: 0,
+    active_subscriptions: 12,
+    mrr: 239.88,
+    ...overrides,
+  };
 }
 
 /**

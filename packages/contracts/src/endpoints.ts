@@ -79,6 +79,10 @@ export const endpoints = {
   getMySubscription: { method: 'GET', path: '/api/subscriptions/:id' },
   confirmSubscription: { method: 'POST', path: '/api/subscriptions/:id/confirm' },
   cancelMySubscription: { method: 'POST', path: '/api/subscriptions/:id/cancel' },
+  adminListSubscriptions: { method: 'GET', path: '/api/admin/subscriptions' },
+  adminGetSubscription: { method: 'GET', path: '/api/admin/subscriptions/:id' },
+  adminCancelSubscription: { method: 'POST', path: '/api/admin/subscriptions/:id/cancel' },
+  adminRefundSubscriptionPayment: { method: 'POST', path: '/api/admin/subscriptions/:id/refund-last-payment' },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1132,10 +1132,14 @@ export const DashboardStatsSchema = Type.Object({
   /** Orders placed, test orders (paid through the sandbox) left out. */
   total_orders: Type.Integer(),
   total_users: Type.Integer(),
-  /** Dollars from paid and completed orders, test orders left out. */
+  /** Dollars from paid and completed orders and kept subscription payments, test ones left out. */
   total_revenue: AmountSchema,
   /** Orders with a PayPal dispute not resolved yet. */
   open_disputes: Type.Integer({ minimum: 0 }),
+  /** Subscriptions active now, test subscriptions left out (docs/decisions/040-subscription-admin.md). */
+  active_subscriptions: Type.Integer({ minimum: 0 }),
+  /** Monthly recurring revenue in dollars: active and past-due subscriptions' price per month (a yearly price / 12, to the cent). */
+  mrr: AmountSchema,
 });
 export type DashboardStats = Static<typeof DashboardStatsSchema>;
 

@@ -189,6 +189,8 @@ export const API_ERROR_CODES = [
   'subscription_not_found',
   /** Cancelling a subscription that is already cancelled or expired. */
   'subscription_not_cancellable',
+  /** Staff's refund of a subscription's last payment when there is none, or it is already refunded or reversed. */
+  'payment_not_refundable',
   /** An activation of a subscription's key past its end (the subscription ended, or its paid period and grace days passed). */
   'license_expired',
   /** An activation of a subscription's key while its subscription is suspended (a payment failed). */

@@ -94,7 +94,16 @@ import {
   VerifyEmailBodySchema,
   VerifyEmailResponseSchema,
 } from './entities.ts';
-import { CreateSubscriptionBodySchema, CreateSubscriptionResponseSchema, SubscriptionListSchema, SubscriptionSchema } from './subscriptions.ts';
+import {
+  AdminCancelSubscriptionBodySchema,
+  AdminSubscriptionListQuerySchema,
+  AdminSubscriptionListSchema,
+  AdminSubscriptionSchema,
+  CreateSubscriptionBodySchema,
+  CreateSubscriptionResponseSchema,
+  SubscriptionListSchema,
+  SubscriptionSchema,
+} from './subscriptions.ts';
 
 /**
  * Who may call a route. `public`: anyone; `optional`: anyone, and a valid token identifies the buyer;
@@ -561,7 +570,7 @@ export const routes = define({
   adminStats: {
     ...endpoints.adminStats,
     access: 'admin',
-    summary: 'Dashboard figures: products, orders, users and revenue',
+    summary: 'Dashboard figures: products, orders, users, revenue (orders and subscription payments), open disputes, active subscriptions and MRR',
     tag: 'admin',
     status: 200,
     response: DashboardStatsSchema,
@@ -570,7 +579,8 @@ export const routes = define({
     ...endpoints.adminRevenue,
     access: 'admin',
     summary:
-      'Revenue and orders per UTC day over the last 7, 30 or 90 days (every day present, zeros included), by the day each order was paid; paid and completed orders only, test orders left out',
+      'Revenue and orders per UTC day over the last 7, 30 or 90 days (every day present, zeros included), by the day each order was paid; paid and completed orders only, test orders left out; ' +
+      'subscription payments add to the revenue on the day paid (refunded ones and test subscriptions left out), not to the orders',
     tag: 'admin',
     querystring: RevenueQuerySchema,
     status: 200,
@@ -674,7 +684,8 @@ export const routes = define({
     ...endpoints.adminExportOrders,
     access: 'admin',
     summary:
-      'Every order matching the list’s filter (search, status, dispute; no paging) as a CSV file for a spreadsheet, streamed: text/csv, UTF-8 with BOM, CRLF, every field quoted, formula-safe',
+      'Every order matching the list’s filter (search, status, dispute; no paging) as a CSV file for a spreadsheet, streamed: text/csv, UTF-8 with BOM, CRLF, every field quoted, formula-safe; ' +
+      'each subscription payment the filter selects is a row too (`type` subscription_payment, with its `subscription_id`)',
     tag: 'admin',
     querystring: OrderExportQuerySchema,
     auditedRead: true,
@@ -913,6 +924,53 @@ export const routes = define({
     params: IdParamsSchema,
     status: 200,
     response: SubscriptionSchema,
+  },
+
+  /* Staff's subscriptions (docs/decisions/040-subscription-admin.md) */
+  adminListSubscriptions: {
+    ...endpoints.adminListSubscriptions,
+    access: 'admin',
+    summary: "Subscriptions for staff, newest first: filtered by status, product and part of the buyer's email or username, paged as the orders list",
+    tag: 'admin',
+    querystring: AdminSubscriptionListQuerySchema,
+    status: 200,
+    response: AdminSubscriptionListSchema,
+  },
+  adminGetSubscription: {
+    ...endpoints.adminGetSubscription,
+    access: 'admin',
+    summary: 'One subscription with its buyer, key and every payment, newest first (404 `subscription_not_found`)',
+    tag: 'admin',
+    params: IdParamsSchema,
+    status: 200,
+    response: AdminSubscriptionSchema,
+  },
+  adminCancelSubscription: {
+    ...endpoints.adminCancelSubscription,
+    access: 'admin',
+    summary:
+      'Cancel at PayPal (no more payments), then `now`: access ends at once and the subscription expires; `period_end`: access lasts to the paid period’s end. Nothing is refunded',
+    description:
+      '409 `subscription_not_cancellable` for an expired subscription, or `period_end` for one already cancelled; 502 when PayPal refuses or does not answer.',
+    tag: 'admin',
+    params: IdParamsSchema,
+    body: AdminCancelSubscriptionBodySchema,
+    status: 200,
+    response: AdminSubscriptionSchema,
+  },
+  adminRefundSubscriptionPayment: {
+    ...endpoints.adminRefundSubscriptionPayment,
+    access: 'admin',
+    summary:
+      'Refund the last payment in full through PayPal (a reason is required), which also cancels the subscription now: PayPal stops billing and access ends',
+    description:
+      '409 `payment_not_refundable` when there is no payment or the last one is already refunded or reversed (an earlier one is never refunded from here); ' +
+      '409 `refund_in_progress` while an earlier request waits for PayPal; 502 when PayPal refuses or does not answer (ask again: the same refund is asked for).',
+    tag: 'admin',
+    params: IdParamsSchema,
+    body: RefundOrderBodySchema,
+    status: 200,
+    response: AdminSubscriptionSchema,
   },
 });
 

@@ -469,6 +469,13 @@ export interface SubscriptionPaymentsTable {
   paid_at: ColumnType<Date, Date | string, Date | string>;
   refunded_at: NullableTimestamp;
   created_at: Timestamp;
+  /** Staff's refund under way: set before PayPal is asked (docs/decisions/040-subscription-admin.md). */
+  refund_claimed_at: NullableTimestamp;
+  /** PayPal's id of the refund staff made. */
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Staff's reason for the refund, kept for staff only. */
+  refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_requested_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Small server-side values that must survive restarts and be shared by every instance. */

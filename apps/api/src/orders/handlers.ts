@@ -14,6 +14,7 @@ import { presentAdminOrders } from './admin-orders.ts';
 import { csvAttachment } from '../http/csv.ts';
 import { exportFileName, orderExportStream } from './order-export.ts';
 import { revenueSeries } from './revenue.ts';
+import { activeSubscriptionsCount, monthlyRecurringCents, subscriptionRevenueCents } from '../subscription-admin/subscription-figures.ts';
 import { adminChangeOrderStatus, canOpenOrder, createOrder, presentGuestSummary, presentOrder, presentOrders } from './order-service.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -121,14 +122,20 @@ export function orderHandlers(
           sql<string>`(SELECT coalesce(sum(total_cents), 0) FROM orders WHERE status IN (${sql.join(REVENUE_STATUSES)}) AND NOT is_test)`.as(
             'revenue',
           ),
+          // Subscription payments kept count as revenue too, as the revenue chart counts them (docs/decisions/040).
+          subscriptionRevenueCents().as('subscription_revenue'),
+          activeSubscriptionsCount().as('active_subscriptions'),
+          monthlyRecurringCents().as('mrr'),
         ])
         .executeTakeFirstOrThrow();
       return {
         total_products: Number(row.products),
         total_orders: Number(row.orders),
         total_users: Number(row.users),
-        total_revenue: toDollars(Number(row.revenue)),
+        total_revenue: toDollars(Number(row.revenue) + Number(row.subscription_revenue)),
         open_disputes: Number(row.open_disputes),
+        active_subscriptions: Number(row.active_subscriptions),
+        mrr: toDollars(Number(row.mrr)),
       };
     },
 

@@ -17,6 +17,7 @@ import { orderHandlers } from '../orders/handlers.ts';
 import { paymentHandlers } from '../payments/handlers.ts';
 import { reviewHandlers } from '../reviews/handlers.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
+import { subscriptionAdminHandlers } from '../subscription-admin/handlers.ts';
 import { subscriptionHandlers } from '../subscriptions/handlers.ts';
 import { uploadHandlers } from '../uploads/handlers.ts';
 import { userHandlers } from '../users/handlers.ts';
@@ -45,6 +46,7 @@ function routeHandlers(app: FastifyInstance) {
     ...mailHandlers(app),
     ...auditHandlers(app),
     ...subscriptionHandlers(app),
+    ...subscriptionAdminHandlers(app),
   } satisfies RouteHandlers;
 }
 

@@ -79,7 +79,7 @@ describe('the admin guard', () => {
 
   it('sends an admin who opens the refusal screen to the dashboard', async () => {
     signIn(api, anAdmin());
-    api.on('adminStats', { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0 });
+    api.on('adminStats', { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0, active_subscriptions: 0, mrr: 0 });
     api.on('adminListOrders', { orders: [], total: 0 });
     const { router } = renderApp('/admin/access-denied');
 

@@ -51,7 +51,7 @@ describe('the admin login screen', () => {
 
   it('goes to the dashboard when no page was asked for', async () => {
     api.on('login', authResponse(anAdmin()));
-    api.on('adminStats', { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0 });
+    api.on('adminStats', { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0, active_subscriptions: 0, mrr: 0 });
     api.on('adminListOrders', { orders: [], total: 0 });
     const { router } = renderApp('/admin/login');
 
@@ -118,7 +118,7 @@ describe('the admin login screen', () => {
 });
 
 describe('the two-factor step of the admin login', () => {
-  const DASHBOARD = { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0 };
+  const DASHBOARD = { total_products: 0, total_orders: 0, total_users: 0, total_revenue: 0, open_disputes: 0, active_subscriptions: 0, mrr: 0 };
 
   it('asks for the code after the password, and signs in with it', async () => {
     api.on('login', aTwoFactorChallenge('C'.repeat(43)));

@@ -73,6 +73,18 @@ describe('the dashboard', () => {
     expect(disputesCard()).toHaveAttribute('data-tone', 'default');
   });
 
+  it('shows the active subscriptions, leading to them, and the monthly recurring revenue in dollars', { timeout: 30_000 }, async () => {
+    api.on('adminStats', { ...STATS, active_subscriptions: 1234, mrr: 4567.08 });
+    api.on('adminListOrders', { orders: [], total: 0 });
+    renderApp('/admin/');
+
+    const link = await screen.findByRole('link', { name: 'Active subscriptions' });
+    expect(link).toHaveAttribute('href', '/admin/subscriptions?status=active');
+    await waitFor(() => expect(figure('MRR')).toHaveTextContent('$4,567.08'));
+    // Its name is a link: the card is found through it, as the Open disputes card is.
+    expect(within(link.closest('[data-tone]') as HTMLElement).getByRole('definition')).toHaveTextContent('1,234');
+  });
+
   it('shows skeletons while the figures and orders load', async () => {
     const stats = deferred<DashboardStats>();
     const orders = deferred<AdminOrderList>();
@@ -83,7 +95,7 @@ describe('the dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(figure('Total products')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('list', { name: 'Loading recent orders' })).toBeInTheDocument();
-    expect(container.querySelectorAll('[data-skeleton]').length).toBeGreaterThanOrEqual(5 + 5);
+    expect(container.querySelectorAll('[data-skeleton]').length).toBeGreaterThanOrEqual(7 + 5);
 
     stats.resolve(STATS);
     orders.resolve({ orders: [], total: 0 });

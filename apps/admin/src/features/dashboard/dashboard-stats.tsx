@@ -1,13 +1,15 @@
 import { formatUsd } from '@store/contracts';
-import { AlertIcon, CartIcon, KeyIcon, Notice, StatCard, StatGrid, UserIcon } from '@store/ui';
+import { AlertIcon, CartIcon, ClockIcon, KeyIcon, Notice, StatCard, StatGrid, UserIcon } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { adminStatsQueryOptions } from './queries.ts';
 import * as styles from './dashboard.css.ts';
 
 /**
- * The figures of the dashboard: the spec's four (revenue is paid and completed orders, in USD) and the
- * orders with an open PayPal dispute, which lead to those orders and stand out while there are any.
+ * The figures of the dashboard: the spec's four (revenue is paid and completed orders and subscription
+ * payments, in USD), the orders with an open PayPal dispute, which lead to those orders and stand out
+ * while there are any, and the subscriptions: how many are active (leading to them) and their monthly
+ * recurring revenue (docs/decisions/040-subscription-admin.md).
  */
 export function DashboardStats() {
   const stats = useQuery(adminStatsQueryOptions());
@@ -40,6 +42,22 @@ export function DashboardStats() {
           loading={loading}
           icon={<AlertIcon />}
           tone={stats.data && stats.data.open_disputes > 0 ? 'warning' : 'default'}
+        />
+        <StatCard
+          label={
+            <Link to="/subscriptions" search={{ status: 'active' }} className={styles.statLink}>
+              Active subscriptions
+            </Link>
+          }
+          value={count(stats.data?.active_subscriptions)}
+          loading={loading}
+          icon={<ClockIcon />}
+        />
+        <StatCard
+          label="MRR"
+          value={stats.data ? formatUsd(stats.data.mrr) : '—'}
+          loading={loading}
+          icon={<span className={styles.dollar}>$</span>}
         />
       </StatGrid>
     </>

@@ -14,6 +14,7 @@ export const ADMIN_NAV = [
   { ...linkOptions({ to: '/' }), label: 'Dashboard', exact: true },
   { ...linkOptions({ to: '/products' }), label: 'Products', exact: false },
   { ...linkOptions({ to: '/orders' }), label: 'Orders', exact: false },
+  { ...linkOptions({ to: '/subscriptions' }), label: 'Subscriptions', exact: false },
   { ...linkOptions({ to: '/users' }), label: 'Users', exact: false },
   { ...linkOptions({ to: '/reviews' }), label: 'Reviews', exact: false },
   { ...linkOptions({ to: '/discounts' }), label: 'Discount codes', exact: false },

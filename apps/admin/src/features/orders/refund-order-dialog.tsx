@@ -1,9 +1,9 @@
-import { formatUsd, LIMITS, RefundOrderBodySchema, toCents, type AdminOrder, type RefundOrderBody } from '@store/contracts';
-import { Button, Modal, TextField } from '@store/ui';
-import type { SchemaForm } from '../forms/typebox-resolver.ts';
+import { formatUsd, toCents, type AdminOrder } from '@store/contracts';
+import { Modal } from '@store/ui';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { orderRef } from '../site/format.ts';
 import * as styles from './orders.css.ts';
+import { REFUND_FORM, RefundReason } from './refund-reason.tsx';
 import { useRefundOrder } from './use-refund-order.ts';
 
 export interface RefundOrderDialogProps {
@@ -13,13 +13,6 @@ export interface RefundOrderDialogProps {
   /** The refunded order as the API answered it; the dialog is closed by its owner. */
   onRefunded: (order: AdminOrder) => void;
 }
-
-/** The reason as the API takes it; every refusal of the schema is the field's. */
-const REFUND_FORM: SchemaForm<RefundOrderBody, typeof RefundOrderBodySchema, 'reason'> = {
-  schema: RefundOrderBodySchema,
-  toInput: (values) => values,
-  fieldOf: () => 'reason',
-};
 
 /**
  * Asks before a full refund of a completed order: what goes back and what stops working, and staff's
@@ -56,21 +49,7 @@ function RefundForm({ order, onCancel, onRefunded }: { order: AdminOrder; onCanc
         <li>The buyer ({order.invoice_data.email || 'no email'}) is mailed that the order was refunded.</li>
       </ul>
       <p className={styles.refundWarning}>A refund cannot be undone.</p>
-      <TextField
-        label="Reason"
-        autoComplete="off"
-        required
-        hint={`Kept for staff and the records; the buyer does not see it. ${LIMITS.refundReasonMinLength} to ${LIMITS.refundReasonMaxLength} characters.`}
-        {...form.field('reason')}
-      />
-      <div className={styles.refundActions}>
-        <Button variant="secondary" onClick={onCancel} disabled={refund.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" loading={refund.isPending}>
-          Refund {amount}
-        </Button>
-      </div>
+      <RefundReason field={form.field('reason')} pending={refund.isPending} amount={amount} onCancel={onCancel} />
     </form>
   );
 }
