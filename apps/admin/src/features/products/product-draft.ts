@@ -14,13 +14,21 @@ import {
   type ProductType,
 } from '@store/contracts';
 import { checkForm, type SchemaForm } from '../forms/typebox-resolver.ts';
+import {
+  type SubscriptionDraft,
+  type SubscriptionField,
+  emptySubscriptionDraft,
+  subscriptionDraftOf,
+  subscriptionInput,
+  subscriptionProblems,
+} from './subscription-draft.ts';
 
 /**
  * The product form as typed (spec section 5): text fields as the admin typed them, the lists as built
  * with the prompts. `toProductInput` turns it into the API's body; `PRODUCT_FORM` maps it to the
  * contract's own schema for the form's resolver, and `checkProductDraft` checks it as the API will.
  */
-export interface ProductDraft {
+export interface ProductDraft extends SubscriptionDraft {
   title: string;
   /** Dollars as typed, e.g. '19.99'. */
   price: string;
@@ -56,7 +64,8 @@ export type ProductField =
   | 'download_limit'
   | 'max_activations'
   | 'key_mode'
-  | 'key_pattern';
+  | 'key_pattern'
+  | SubscriptionField;
 export type ProductErrors = Partial<Record<ProductField, string>>;
 
 const properties = ProductInputSchema.properties;
@@ -111,6 +120,7 @@ export function emptyDraft(): ProductDraft {
     max_activations: String(LIMITS.maxActivationsDefault),
     key_mode: 'pool',
     key_pattern: DEFAULT_KEY_PATTERN,
+    ...emptySubscriptionDraft(),
   };
 }
 
@@ -132,6 +142,7 @@ export function draftFromProduct(product: AdminProduct): ProductDraft {
     max_activations: String(product.max_activations),
     key_mode: product.key_mode,
     key_pattern: product.key_pattern ?? DEFAULT_KEY_PATTERN,
+    ...subscriptionDraftOf(product),
   };
 }
 
@@ -181,6 +192,7 @@ export function toProductInput(draft: ProductDraft): ProductInput {
     key_mode: draft.key_mode,
     // A pool product keeps no pattern; one typed before switching back to the pool is not sent.
     key_pattern: draft.key_mode === 'generated' ? draft.key_pattern.trim() : null,
+    ...subscriptionInput(draft),
   };
 }
 
@@ -219,6 +231,8 @@ function fieldOf(path: string): ProductField | null {
     case 'max_activations':
     case 'key_mode':
     case 'key_pattern':
+    case 'billing_interval':
+    case 'trial_days':
       return head;
     default:
       return null;
@@ -242,7 +256,7 @@ export const PRODUCT_FORM: SchemaForm<ProductDraft, typeof ProductInputSchema, P
     // Text that is no number gets the contract's sentence about the bounds, not 'must be a finite number'.
     if (!Number.isFinite(input.download_limit)) errors.download_limit = DOWNLOAD_LIMIT_MESSAGE;
     if (!Number.isFinite(input.max_activations)) errors.max_activations = MAX_ACTIVATIONS_MESSAGE;
-    return errors;
+    return { ...errors, ...subscriptionProblems(draft) };
   },
 };
 

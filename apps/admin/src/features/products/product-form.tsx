@@ -11,6 +11,7 @@ import { ProductFiles } from './product-files.tsx';
 import { ProductImages } from './product-images.tsx';
 import { FeatureList, RequirementList } from './product-lists.tsx';
 import * as styles from './products.css.ts';
+import { SubscriptionFields } from './subscription-fields.tsx';
 import { licenseKeyStockQueryOptions, productKeys } from './queries.ts';
 import { useImageUpload } from './upload-image.ts';
 
@@ -48,7 +49,10 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
   const queryClient = useQueryClient();
   const form = useSchemaForm(PRODUCT_FORM, () => (product ? draftFromProduct(product) : emptyDraft()));
   const { field, control, formState, getFieldState, getValues, setValue, clearErrors } = form;
-  const [images, features, requirements, keyMode, keyPattern] = useWatch({ control, name: ['images', 'features', 'requirements', 'key_mode', 'key_pattern'] });
+  const [images, features, requirements, keyMode, keyPattern, productType] = useWatch({
+    control,
+    name: ['images', 'features', 'requirements', 'key_mode', 'key_pattern', 'product_type'],
+  });
   const uploads = useImageUpload();
   const fileUploads = useIsMutating({ mutationKey: productKeys.fileUpload(product?.id ?? '') });
 
@@ -148,6 +152,8 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
           {...field('detailed_description')}
         />
       </div>
+
+      {productType === 'subscription' && <SubscriptionFields billingInterval={field('billing_interval')} trialDays={field('trial_days')} />}
 
       <ProductImages
         images={images}
