@@ -41,7 +41,7 @@ test('a guest registers to subscribe to Aurora AI Writer, approves it at the san
   await expect(page.getByTestId('subscription-price')).toHaveText(/^\$\d+\.\d{2} \/ month$/);
   const subscribe = page.getByRole('button', { name: `Subscribe to ${AURORA}` });
   await subscribe.click();
-  await expect(page.getByText('Sign in to subscribe')).toBeVisible();
+  await expect(page.getByText('Subscribing needs an account')).toBeVisible();
   await snap(page, 'subscribe-guest');
   await page.getByRole('link', { name: 'Create an account' }).click();
 

@@ -157,7 +157,9 @@ describe('createCartStore: actions persist', () => {
     store.getState().clearOrdered();
     expect(store.getState().items.map((item) => item.id)).toEqual([KIT_ID]);
     expect(store.getState().discountCode).toBeNull();
-    expect(stored(storage)).toEqual([line({ id: KIT_ID, title: 'Aurora AI Writer', price: 0.1, category: 'templates', image: null, product_type: 'subscription' })]);
+    expect(stored(storage)).toEqual([
+      line({ id: KIT_ID, title: 'Aurora AI Writer', price: 0.1, category: 'templates', image: null, product_type: 'subscription' }),
+    ]);
     const before = store.getState().items;
     store.getState().clearOrdered();
     expect(store.getState().items).toBe(before);

@@ -46,6 +46,8 @@ describe('checkProductDraft', () => {
         max_activations: 3,
         key_mode: 'pool',
         key_pattern: null,
+        billing_interval: null,
+        trial_days: 0,
       },
     });
   });
@@ -211,6 +213,8 @@ describe('draftFromProduct', () => {
       max_activations: product.max_activations,
       key_mode: 'pool',
       key_pattern: null,
+      billing_interval: null,
+      trial_days: 0,
     });
   });
 

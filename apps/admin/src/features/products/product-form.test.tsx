@@ -126,6 +126,8 @@ describe('the product form', { timeout: 30_000 }, () => {
       max_activations: 3,
       key_mode: 'pool',
       key_pattern: null,
+      billing_interval: null,
+      trial_days: 0,
     });
     // The image went as the multipart field `file` (the fake reads it with the fetch of Node, not jsdom's classes).
     expect(api.calls('upload')[0]?.body.get('file')).toHaveProperty('type', 'image/png');
@@ -311,6 +313,7 @@ describe('the product form', { timeout: 30_000 }, () => {
       price: 129,
       category: 'plugins',
       product_type: 'subscription',
+      billing_interval: 'month',
       description: 'Edit photos',
       detailed_description: 'All about Lumora.',
       images: ['/uploads/one.png', '/uploads/two.png'],

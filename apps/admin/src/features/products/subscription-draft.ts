@@ -19,7 +19,10 @@ export const TRIAL_DAYS_MAX = typeof trialSchema.maximum === 'number' ? trialSch
 export const SUBSCRIPTION_MESSAGES = {
   /** The API's own sentence for a subscription saved without one. */
   intervalRequired: 'A subscription needs a billing interval',
-  trialDays: typeof trialSchema.errorMessage === 'string' ? trialSchema.errorMessage : `The free trial is a whole number of days from 0 to ${TRIAL_DAYS_MAX}`,
+  trialDays:
+    typeof trialSchema.errorMessage === 'string'
+      ? trialSchema.errorMessage
+      : `The free trial is a whole number of days from 0 to ${TRIAL_DAYS_MAX}`,
 } as const;
 
 export function emptySubscriptionDraft(): SubscriptionDraft {
@@ -40,7 +43,9 @@ function parseTrialDays(text: string): number {
  * What the API takes: the interval and trial of a subscription; for any other type no interval and no trial,
  * so a product turned from Subscription into Single loses both.
  */
-export function subscriptionInput(draft: SubscriptionDraft & { product_type: ProductType }): Pick<ProductInput, 'billing_interval' | 'trial_days'> {
+export function subscriptionInput(
+  draft: SubscriptionDraft & { product_type: ProductType },
+): Pick<ProductInput, 'billing_interval' | 'trial_days'> {
   if (draft.product_type !== 'subscription') return { billing_interval: null, trial_days: 0 };
   return { billing_interval: draft.billing_interval === '' ? null : draft.billing_interval, trial_days: parseTrialDays(draft.trial_days) };
 }

@@ -47,7 +47,11 @@ describe("the product form's subscription fields", { timeout: 30_000 }, () => {
 
     await user.selectOptions(type, 'subscription');
     expect(interval(dialog)).toHaveValue('');
-    expect(within(interval(dialog)!).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'Monthly', 'Yearly']);
+    expect(
+      within(interval(dialog)!)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'Monthly', 'Yearly']);
     expect(within(dialog).getByLabelText('Trial days')).toHaveValue(0);
     expect(within(dialog).getByLabelText('Trial days')).toHaveAttribute('max', '90');
 
@@ -86,7 +90,11 @@ describe("the product form's subscription fields", { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
 
     await waitFor(() => expect(api.calls('adminCreateProduct')).toHaveLength(1));
-    expect(api.calls('adminCreateProduct')[0]?.body).toMatchObject({ product_type: 'subscription', billing_interval: 'month', trial_days: 7 });
+    expect(api.calls('adminCreateProduct')[0]?.body).toMatchObject({
+      product_type: 'subscription',
+      billing_interval: 'month',
+      trial_days: 7,
+    });
   });
 
   it("fills a subscription's interval and trial when editing, and drops both when it becomes a Single", async () => {
@@ -119,7 +127,8 @@ describe('the subscription draft rules', () => {
   });
 
   it('refuses a fractional, negative or non-numeric trial', () => {
-    for (const days of ['1.5', '-1', 'week']) expect(subscriptionProblems({ ...subscription, trial_days: days })).toHaveProperty('trial_days');
+    for (const days of ['1.5', '-1', 'week'])
+      expect(subscriptionProblems({ ...subscription, trial_days: days })).toHaveProperty('trial_days');
   });
 
   it('asks nothing of another type', () => {

@@ -4,7 +4,10 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import * as styles from './products.css.ts';
 import { TRIAL_DAYS_MAX } from './subscription-draft.ts';
 
-const INTERVAL_OPTIONS: SelectOption[] = [{ value: '', label: 'Choose…' }, ...BILLING_INTERVALS.map(({ value, label }) => ({ value, label }))];
+const INTERVAL_OPTIONS: SelectOption[] = [
+  { value: '', label: 'Choose…' },
+  ...BILLING_INTERVALS.map(({ value, label }) => ({ value, label })),
+];
 
 /** A field's registration and message, as the product form's `field(name)` gives them. */
 type FieldRegistration = UseFormRegisterReturn & { error?: string };
@@ -20,7 +23,13 @@ export function SubscriptionFields({ billingInterval, trialDays }: SubscriptionF
     <fieldset className={styles.section}>
       <legend className={styles.legend}>Subscription</legend>
       <div className={styles.formGrid}>
-        <SelectField label="Billing interval" required options={INTERVAL_OPTIONS} hint="How often PayPal bills the subscriber" {...billingInterval} />
+        <SelectField
+          label="Billing interval"
+          required
+          options={INTERVAL_OPTIONS}
+          hint="How often PayPal bills the subscriber"
+          {...billingInterval}
+        />
         <TextField
           label="Trial days"
           type="number"

@@ -44,7 +44,12 @@ describe('a subscription in the cart', { timeout: WHOLE_APP_TIMEOUT_MS }, () => 
   it('subscribes a signed-in shopper from the cart, on its own', async () => {
     signIn(api);
     mixedCart();
-    api.on('createSubscription', { id: SUBSCRIPTION_ID, paypal_subscription_id: 'I-BW452GLLEP1G', status: 'approval_pending', approve_url: APPROVE_URL });
+    api.on('createSubscription', {
+      id: SUBSCRIPTION_ID,
+      paypal_subscription_id: 'I-BW452GLLEP1G',
+      status: 'approval_pending',
+      approve_url: APPROVE_URL,
+    });
     const user = userEvent.setup();
     renderApp('/cart');
 
@@ -61,7 +66,7 @@ describe('a subscription in the cart', { timeout: WHOLE_APP_TIMEOUT_MS }, () => 
 
     await user.click(within(await subscriptionsSection()).getByRole('button', { name: 'Subscribe to Aurora AI Writer' }));
 
-    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fcart');
+    expect(await screen.findByRole('link', { name: 'Sign in to subscribe' })).toHaveAttribute('href', '/login?redirect=%2Fcart');
     expect(api.calls('createSubscription')).toHaveLength(0);
     expect(cartStore.getState().items).toHaveLength(2);
   });

@@ -37,7 +37,11 @@ export function CartSubscriptions({ lines, withOrder }: { lines: readonly CartIt
             </div>
             <div className={styles.controls}>
               <SubscribeButton productId={line.id} title={line.title} returnTo="/cart" size="sm" />
-              <IconButton label={`Remove ${line.title}`} icon={<TrashIcon size={18} />} onClick={() => cartStore.getState().remove(line.id)} />
+              <IconButton
+                label={`Remove ${line.title}`}
+                icon={<TrashIcon size={18} />}
+                onClick={() => cartStore.getState().remove(line.id)}
+              />
             </div>
           </li>
         ))}

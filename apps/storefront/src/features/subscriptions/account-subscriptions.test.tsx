@@ -14,7 +14,7 @@ const PERIOD_END = '2026-12-26T10:00:00.000Z';
 
 async function subscriptionCard() {
   const section = await screen.findByRole('region', { name: 'My Subscriptions' });
-  return within(section).getByRole('article', { name: 'Aurora AI Writer' });
+  return within(section).findByRole('article', { name: 'Aurora AI Writer' });
 }
 
 describe("the account's subscriptions", { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
@@ -76,7 +76,7 @@ describe("the account's subscriptions", { timeout: WHOLE_APP_TIMEOUT_MS }, () =>
   it("says why a cancel failed and keeps the dialog's subscription as it was", async () => {
     signIn(api);
     api.on('listMySubscriptions', { subscriptions: [aSubscription()] });
-    api.on('cancelMySubscription', api.error(502, 'PayPal did not answer', 'payment_provider_error'));
+    api.on('cancelMySubscription', api.error(502, 'PayPal did not answer', 'bad_gateway'));
     const user = userEvent.setup();
     renderApp('/account');
 
@@ -101,14 +101,22 @@ describe("the account's subscriptions", { timeout: WHOLE_APP_TIMEOUT_MS }, () =>
 
   it('shows a suspended key as suspended, and no Cancel for an expired subscription', async () => {
     signIn(api);
-    api.on('listMySubscriptions', { subscriptions: [
-      aSubscription({
-        status: 'suspended',
-        update_payment_url: 'https://www.sandbox.paypal.com/myaccount/autopay/',
-        license_keys: [{ key: 'AURORA-7K2Q-9XM4-PL3D', expires_at: PERIOD_END, status: 'suspended' }],
-      }),
-      aSubscription({ id: '99999999-9999-4999-8999-999999999902', product_title: 'Old Writer', status: 'expired', license_keys: [], downloads: [] }),
-    ] });
+    api.on('listMySubscriptions', {
+      subscriptions: [
+        aSubscription({
+          status: 'suspended',
+          update_payment_url: 'https://www.sandbox.paypal.com/myaccount/autopay/',
+          license_keys: [{ key: 'AURORA-7K2Q-9XM4-PL3D', expires_at: PERIOD_END, status: 'suspended' }],
+        }),
+        aSubscription({
+          id: '99999999-9999-4999-8999-999999999902',
+          product_title: 'Old Writer',
+          status: 'expired',
+          license_keys: [],
+          downloads: [],
+        }),
+      ],
+    });
     renderApp('/account');
 
     const card = await subscriptionCard();

@@ -36,11 +36,11 @@ export function SubscribeButton({ productId, title, returnTo, size = 'md', disab
         Subscribe
       </Button>
       {askingGuest && !user && (
-        <Notice tone="info" title="Sign in to subscribe">
+        <Notice tone="info" title="Subscribing needs an account">
           <p>A subscription belongs to your account, where its key and renewals are kept. Your cart stays as it is.</p>
           <p className={styles.actions}>
             <Link to="/login" search={{ redirect: returnTo }} className={styles.link}>
-              Sign in
+              Sign in to subscribe
             </Link>
             <Link to="/register" search={{ redirect: returnTo }} className={styles.link}>
               Create an account

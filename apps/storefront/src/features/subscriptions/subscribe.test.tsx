@@ -47,7 +47,12 @@ describe('a subscription on its product page', { timeout: WHOLE_APP_TIMEOUT_MS }
   it('subscribes a signed-in shopper and sends the browser to PayPal to approve', async () => {
     signIn(api);
     stubProduct(aSubscriptionProduct());
-    api.on('createSubscription', { id: SUBSCRIPTION_ID, paypal_subscription_id: 'I-BW452GLLEP1G', status: 'approval_pending', approve_url: APPROVE_URL });
+    api.on('createSubscription', {
+      id: SUBSCRIPTION_ID,
+      paypal_subscription_id: 'I-BW452GLLEP1G',
+      status: 'approval_pending',
+      approve_url: APPROVE_URL,
+    });
     const user = userEvent.setup();
     renderApp(`/products/${PRODUCT_ID}`);
 
@@ -61,7 +66,7 @@ describe('a subscription on its product page', { timeout: WHOLE_APP_TIMEOUT_MS }
     expect(await subscribeButton()).toBeDisabled();
   });
 
-  it("says why the store refused, and stays on the page", async () => {
+  it('says why the store refused, and stays on the page', async () => {
     signIn(api);
     stubProduct(aSubscriptionProduct());
     api.on('createSubscription', api.error(409, 'You already subscribe to Aurora AI Writer', 'subscription_exists'));
@@ -78,7 +83,12 @@ describe('a subscription on its product page', { timeout: WHOLE_APP_TIMEOUT_MS }
   it('does not follow an approval address that is not http(s)', async () => {
     signIn(api);
     stubProduct(aSubscriptionProduct());
-    api.on('createSubscription', { id: SUBSCRIPTION_ID, paypal_subscription_id: 'I-BW452GLLEP1G', status: 'approval_pending', approve_url: 'javascript:alert(1)' });
+    api.on('createSubscription', {
+      id: SUBSCRIPTION_ID,
+      paypal_subscription_id: 'I-BW452GLLEP1G',
+      status: 'approval_pending',
+      approve_url: 'javascript:alert(1)',
+    });
     const user = userEvent.setup();
     renderApp(`/products/${PRODUCT_ID}`);
 
@@ -96,9 +106,9 @@ describe('a subscription on its product page', { timeout: WHOLE_APP_TIMEOUT_MS }
 
     await user.click(await subscribeButton());
 
-    expect(await screen.findByText('Sign in to subscribe')).toBeInTheDocument();
+    expect(await screen.findByText('Subscribing needs an account')).toBeInTheDocument();
     const back = encodeURIComponent(`/products/${PRODUCT_ID}`);
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/login?redirect=${back}`);
+    expect(screen.getByRole('link', { name: 'Sign in to subscribe' })).toHaveAttribute('href', `/login?redirect=${back}`);
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', `/register?redirect=${back}`);
     expect(api.calls('createSubscription')).toHaveLength(0);
     expect(cartStore.getState().items).toBe(cartBefore);

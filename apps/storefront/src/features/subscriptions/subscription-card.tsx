@@ -34,7 +34,10 @@ export function periodText(subscription: Subscription): string | null {
 export function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   const { tone, label } = statusAppearance(subscription.status);
   const period = periodText(subscription);
-  const updateUrl = needsPaymentUpdate(subscription) && subscription.update_payment_url && isHttpUrl(subscription.update_payment_url) ? subscription.update_payment_url : null;
+  const updateUrl =
+    needsPaymentUpdate(subscription) && subscription.update_payment_url && isHttpUrl(subscription.update_payment_url)
+      ? subscription.update_payment_url
+      : null;
   const titleId = `subscription-${subscription.id}`;
 
   return (

@@ -36,7 +36,13 @@ export function SubscriptionGoods({ subscription }: { subscription: Subscription
           </ul>
           {keys.map((key) => {
             const note = keyNote(key);
-            return note && <p key={key.key} className={styles.muted}>{keys.length > 1 ? `${key.key}: ${note}` : `Key ${note.charAt(0).toLowerCase()}${note.slice(1)}`}</p>;
+            return (
+              note && (
+                <p key={key.key} className={styles.muted}>
+                  {keys.length > 1 ? `${key.key}: ${note}` : `Key ${note.charAt(0).toLowerCase()}${note.slice(1)}`}
+                </p>
+              )
+            );
           })}
         </>
       )}

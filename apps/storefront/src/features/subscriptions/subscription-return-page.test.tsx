@@ -40,13 +40,18 @@ describe("PayPal's return page for a subscription", { timeout: WHOLE_APP_TIMEOUT
 
   it('says it is waiting for PayPal, asks again on its own, and shows the subscription once PayPal has it', async () => {
     signIn(api);
-    api.once('confirmSubscription', aSubscription({ status: 'approval_pending', current_period_end: null, license_keys: [], downloads: [] }));
+    api.once(
+      'confirmSubscription',
+      aSubscription({ status: 'approval_pending', current_period_end: null, license_keys: [], downloads: [] }),
+    );
     api.on('confirmSubscription', aSubscription());
     renderApp(RETURN_PATH);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Waiting for PayPal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subscription active' }, { timeout: CONFIRM_POLL_MS + 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Subscription active' }, { timeout: CONFIRM_POLL_MS + 3000 }),
+    ).toBeInTheDocument();
     expect(api.calls('confirmSubscription')).toHaveLength(2);
   });
 

@@ -37,14 +37,13 @@ export function SubscriptionReturnPage({ subscriptionId }: { subscriptionId: str
     refetchInterval: (query) =>
       query.state.data?.status === 'approval_pending' && query.state.dataUpdateCount < CONFIRM_POLL_ATTEMPTS ? CONFIRM_POLL_MS : false,
   });
-  const subscription = confirm.data;
-  const started = subscription !== undefined && hasStarted(subscription);
+  const startedProduct = confirm.data && hasStarted(confirm.data) ? confirm.data.product_id : null;
 
   useEffect(() => {
-    if (!subscription || !started) return;
-    cartStore.getState().remove(subscription.product_id);
+    if (!startedProduct) return;
+    cartStore.getState().remove(startedProduct);
     void queryClient.invalidateQueries({ queryKey: subscriptionKeys.mine() });
-  }, [subscription, started, queryClient]);
+  }, [startedProduct, queryClient]);
 
   if (confirm.isPending) return <PagePending label="Confirming your subscription with PayPal…" />;
 
@@ -66,6 +65,7 @@ export function SubscriptionReturnPage({ subscriptionId }: { subscriptionId: str
     );
   }
 
+  const subscription = confirm.data;
   if (subscription.status === 'approval_pending') {
     return (
       <Container className={styles.page}>
@@ -84,7 +84,7 @@ export function SubscriptionReturnPage({ subscriptionId }: { subscriptionId: str
     );
   }
 
-  if (!started) {
+  if (!hasStarted(subscription)) {
     return (
       <Container className={styles.page}>
         <OrderHero icon={<AlertIcon size={32} />} tone="danger" title="The subscription did not start">
@@ -103,7 +103,8 @@ export function SubscriptionReturnPage({ subscriptionId }: { subscriptionId: str
     <Container className={styles.page}>
       <OrderHero icon={<CheckIcon size={32} />} tone="success" title="Subscription active">
         <p>
-          {subscription.product_title}: <SubscriptionPrice amount={subscription.price} interval={subscription.billing_interval} />. {periodText(subscription)}
+          {subscription.product_title}: <SubscriptionPrice amount={subscription.price} interval={subscription.billing_interval} />.{' '}
+          {periodText(subscription)}
         </p>
       </OrderHero>
       <section className={styles.card} aria-label="Your subscription">
