@@ -443,6 +443,7 @@ describe('PUT /api/admin/products/:id', () => {
       price: 42.5,
       category: 'courses',
       product_type: 'subscription',
+      billing_interval: 'month',
       description: 'New short',
       detailed_description: 'New long',
     });
@@ -456,6 +457,7 @@ describe('PUT /api/admin/products/:id', () => {
       price: 42.5,
       category: 'courses',
       product_type: 'subscription',
+      billing_interval: 'month',
       description: 'New short',
       detailed_description: 'New long',
       images: [],

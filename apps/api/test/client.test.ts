@@ -161,6 +161,16 @@ const soldKey = async () => {
   return { product, key };
 };
 
+/** A monthly subscription product (docs/decisions/037-subscriptions.md). */
+const subscriptionProduct = () => createProduct({ product_type: 'subscription', billing_interval: 'month', key_mode: 'generated' });
+
+/** A new account's subscription, created at the sandbox and awaiting the buyer's approval. */
+const startedSubscription = async () => {
+  const { token } = await t.registerUser();
+  const started = await clientFor(token).createSubscription({ body: { product_id: (await subscriptionProduct()).id } });
+  return { token, started };
+};
+
 /** A fresh discount code made by staff through the client (10% off by default). */
 const discountCode = async (overrides: Partial<DiscountCodeInput> = {}) =>
   clientFor(await t.adminToken()).adminCreateDiscount({ body: { code: unique('CLIENT').toUpperCase(), kind: 'percent', value: 10, ...overrides } });
@@ -589,7 +599,7 @@ const implementedCalls = {
   validateLicense: async () => {
     const { product, key } = await soldKey();
     const answer = await clientFor().validateLicense({ body: { key, product_id: product.id } });
-    expect(answer).toEqual({ valid: true, status: 'active', product_id: product.id, activations: 0, max_activations: 3 });
+    expect(answer).toEqual({ valid: true, status: 'active', product_id: product.id, activations: 0, max_activations: 3, expires_at: null });
     return answer;
   },
   activateLicense: async () => {
@@ -657,6 +667,37 @@ const implementedCalls = {
       changes: { price: { before: 24.5, after: 30 } },
     });
     expect(answer.actions.map((action) => action.value)).toContain('adminUpdateProduct');
+    return answer;
+  },
+  createSubscription: async () => {
+    const { token } = await t.registerUser();
+    const answer = await clientFor(token).createSubscription({ body: { product_id: (await subscriptionProduct()).id } });
+    expect(answer).toMatchObject({ status: 'approval_pending', approve_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) });
+    return answer;
+  },
+  listMySubscriptions: async () => {
+    const { token, started } = await startedSubscription();
+    const answer = await clientFor(token).listMySubscriptions();
+    expect(answer.subscriptions.map((subscription) => subscription.id)).toEqual([started.id]);
+    return answer;
+  },
+  getMySubscription: async () => {
+    const { token, started } = await startedSubscription();
+    const answer = await clientFor(token).getMySubscription({ params: { id: started.id } });
+    expect(answer).toMatchObject({ id: started.id, status: 'approval_pending', license_keys: [] });
+    return answer;
+  },
+  confirmSubscription: async () => {
+    const { token, started } = await startedSubscription();
+    // Not approved at PayPal yet: the return page's call changes nothing and says so.
+    const answer = await clientFor(token).confirmSubscription({ params: { id: started.id } });
+    expect(answer).toMatchObject({ id: started.id, status: 'approval_pending' });
+    return answer;
+  },
+  cancelMySubscription: async () => {
+    const { token, started } = await startedSubscription();
+    const answer = await clientFor(token).cancelMySubscription({ params: { id: started.id } });
+    expect(answer).toMatchObject({ id: started.id, cancel_at_period_end: true });
     return answer;
   },
   adminUpdateSettings: async () => {

@@ -23,7 +23,7 @@ afterAll(() => t.close());
 const tag = () => randomBytes(5).toString('hex');
 const freshKey = () => `KV-${randomBytes(8).toString('hex').toUpperCase()}`;
 
-const UNKNOWN = { valid: false, status: 'unknown', product_id: null, activations: 0, max_activations: null };
+const UNKNOWN = { valid: false, status: 'unknown', product_id: null, activations: 0, max_activations: null, expires_at: null };
 
 async function createProduct(overrides: Record<string, unknown> = {}, on: TestApp = t): Promise<AdminProduct> {
   const response = await on.request({
@@ -102,7 +102,7 @@ async function ok(route: 'validate' | 'activate' | 'deactivate', payload: Body) 
 describe('POST /api/licenses/validate', () => {
   it('answers active for a sold key, with its product, activations and limit, with or without the product id', async () => {
     const { product, key } = await soldKey();
-    const active = { valid: true, status: 'active', product_id: product.id, activations: 0, max_activations: LIMITS.maxActivationsDefault };
+    const active = { valid: true, status: 'active', product_id: product.id, activations: 0, max_activations: LIMITS.maxActivationsDefault, expires_at: null };
     expect(await ok('validate', { key, product_id: product.id })).toEqual(active);
     expect(await ok('validate', { key })).toEqual(active);
     // Pasted with spaces around it, as people do.
@@ -119,6 +119,7 @@ describe('POST /api/licenses/validate', () => {
       product_id: product.id,
       activations: 1,
       max_activations: LIMITS.maxActivationsDefault,
+      expires_at: null,
     });
     const rows = await t.app.db.selectFrom('license_activations').select('instance').execute();
     expect(rows.map((row) => row.instance)).toContain('studio-pc');
@@ -195,6 +196,7 @@ describe('POST /api/licenses/activate and /deactivate', () => {
       product_id: product.id,
       activations: 1,
       max_activations: 2,
+      expires_at: null,
     });
     expect(await ok('activate', body('desktop'))).toMatchObject({ activations: 2, max_activations: 2 });
 

@@ -138,6 +138,8 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     download_limit: 5,
     key_mode: 'pool',
     key_pattern: null,
+    billing_interval: null,
+    trial_days: 0,
     ...overrides,
   };
 }

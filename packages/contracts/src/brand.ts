@@ -56,6 +56,10 @@ export const LIMITS = {
    */
   discountMaxProducts: 100,
   discountMaxFixedDollars: 1_000_000,
+  /** Subscriptions (docs/decisions/037-subscriptions.md): a product's free trial in days, and the settings' grace period in days (default 3). */
+  trialDaysMax: 90,
+  subscriptionGraceDaysMax: 30,
+  subscriptionGraceDaysDefault: 3,
 } as const;
 
 /**

@@ -74,6 +74,11 @@ export const endpoints = {
   adminTestCoingate: { method: 'POST', path: '/api/admin/test-coingate' },
   adminTestEmail: { method: 'POST', path: '/api/admin/test-email' },
   adminListAudit: { method: 'GET', path: '/api/admin/audit' },
+  createSubscription: { method: 'POST', path: '/api/subscriptions' },
+  listMySubscriptions: { method: 'GET', path: '/api/subscriptions' },
+  getMySubscription: { method: 'GET', path: '/api/subscriptions/:id' },
+  confirmSubscription: { method: 'POST', path: '/api/subscriptions/:id/confirm' },
+  cancelMySubscription: { method: 'POST', path: '/api/subscriptions/:id/cancel' },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,12 +1,14 @@
 import Type, { type Static } from 'typebox';
 import { BRAND_NAME, LIMITS, TWO_FACTOR } from './brand.ts';
 import {
+  BillingIntervalSchema,
   CategorySchema,
   DeliveryEventKindSchema,
   DiscountKindSchema,
   DiscountStatusSchema,
   FontFamilySchema,
   KeyModeSchema,
+  LicenseStatusValueSchema,
   OrderStatusSchema,
   PaymentMethodSchema,
   ProductSortSchema,
@@ -279,6 +281,10 @@ export const ProductSchema = Type.Object({
   /** Where its licence keys come from; `key_pattern` is set when they are generated. */
   key_mode: KeyModeSchema,
   key_pattern: Type.Union([Type.String(), Type.Null()]),
+  /** How often a subscription product bills; null unless `product_type` is subscription (docs/decisions/037-subscriptions.md). */
+  billing_interval: Type.Union([BillingIntervalSchema, Type.Null()]),
+  /** Free days before a subscription's first payment; 0 unless `product_type` is subscription. */
+  trial_days: Type.Integer({ minimum: 0, maximum: LIMITS.trialDaysMax }),
 });
 export type Product = Static<typeof ProductSchema>;
 
@@ -327,6 +333,16 @@ export const ProductInputSchema = Type.Object(
     key_pattern: Type.Optional(Type.Union([KeyPatternSchema, Type.Null()])),
     /** Absent keeps the product's limit (LIMITS.maxActivationsDefault for a new product). */
     max_activations: Type.Optional(MaxActivationsSchema),
+    /** Required for a subscription product (absent keeps the stored one); ignored, and stored null, for the other types. */
+    billing_interval: Type.Optional(Type.Union([BillingIntervalSchema, Type.Null()])),
+    /** A subscription's free days before its first payment (absent keeps the stored number; 0 for a new product). */
+    trial_days: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: LIMITS.trialDaysMax,
+        errorMessage: `The free trial is a whole number of days from 0 to ${LIMITS.trialDaysMax}`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -974,6 +990,12 @@ export const SiteSettingsSchema = Type.Object({
   smtp_from_name: PlainLine({ maxLength: 80 }),
   /** Every staff account signs in with a second factor; one without it may only set it up (docs/decisions/030). */
   require_staff_two_factor: Type.Boolean(),
+  /** Days a subscription's key keeps working past its paid period while PayPal retries a payment (docs/decisions/037). */
+  subscription_grace_days: Type.Integer({
+    minimum: 0,
+    maximum: LIMITS.subscriptionGraceDaysMax,
+    errorMessage: `The grace period is a whole number of days from 0 to ${LIMITS.subscriptionGraceDaysMax}`,
+  }),
 });
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
@@ -1276,8 +1298,12 @@ export const LicenseActivationBodySchema = Type.Object(
 );
 export type LicenseActivationBody = Static<typeof LicenseActivationBodySchema>;
 
-/** `active`: sold and not revoked; `revoked`: its order was refunded; `unknown`: no sold key of that product has this text. */
-export const LicenseStateSchema = Type.Enum(['active', 'revoked', 'unknown'], { description: 'What the shop knows of the key' });
+/**
+ * `active`: sold, not revoked, and (a subscription's key) its subscription gives access; `expired`: a subscription's key
+ * past its end; `suspended`: its subscription's payment failed; `revoked`: its order was refunded; `unknown`: no sold
+ * key of that product has this text (docs/decisions/037-subscriptions.md).
+ */
+export const LicenseStateSchema = LicenseStatusValueSchema;
 export type LicenseState = Static<typeof LicenseStateSchema>;
 
 /**
@@ -1293,11 +1319,14 @@ export const LicenseStatusSchema = Type.Object(
     max_activations: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
       description: "The product's limit of instances; null when it sets none, or when the key is unknown",
     }),
+    expires_at: Type.Union([TimestampSchema, Type.Null()], {
+      description: "When the key stops working: a subscription's paid period's end plus the grace days; null for a perpetual key, or when unknown",
+    }),
   },
   {
     examples: [
-      { valid: true, status: 'active', product_id: EXAMPLE_PRODUCT_ID, activations: 1, max_activations: 3 },
-      { valid: false, status: 'unknown', product_id: null, activations: 0, max_activations: null },
+      { valid: true, status: 'active', product_id: EXAMPLE_PRODUCT_ID, activations: 1, max_activations: 3, expires_at: null },
+      { valid: false, status: 'unknown', product_id: null, activations: 0, max_activations: null, expires_at: null },
     ],
   },
 );
@@ -1338,4 +1367,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   smtp_from_email: '',
   smtp_from_name: BRAND_NAME,
   require_staff_two_factor: false,
+  subscription_grace_days: 3,
 };

@@ -1,10 +1,12 @@
 import Type from 'typebox';
 import {
+  BILLING_INTERVALS,
   CATEGORIES,
   DELIVERY_EVENT_KINDS,
   DISCOUNT_KINDS,
   DISCOUNT_STATUSES,
   KEY_MODES,
+  LICENSE_STATUSES,
   FONT_FAMILIES,
   type Labelled,
   ORDER_STATUSES,
@@ -13,6 +15,7 @@ import {
   PRODUCT_TYPES,
   PROVIDER_ENVIRONMENTS,
   ROLES,
+  SUBSCRIPTION_STATUSES,
   THEMES,
 } from './enums.ts';
 
@@ -34,3 +37,6 @@ export const KeyModeSchema = Type.Enum(values(KEY_MODES), { description: 'Where 
 export const DeliveryEventKindSchema = Type.Enum(values(DELIVERY_EVENT_KINDS), { description: 'What a delivery log entry records' });
 export const DiscountKindSchema = Type.Enum(values(DISCOUNT_KINDS), { description: 'percent: a whole percentage; fixed: an amount in dollars' });
 export const DiscountStatusSchema = Type.Enum(values(DISCOUNT_STATUSES), { description: 'Where a discount code stands now' });
+export const BillingIntervalSchema = Type.Enum(values(BILLING_INTERVALS), { description: 'How often a subscription bills' });
+export const SubscriptionStatusSchema = Type.Enum(values(SUBSCRIPTION_STATUSES), { description: 'Where a subscription stands' });
+export const LicenseStatusValueSchema = Type.Enum(values(LICENSE_STATUSES), { description: 'What the shop knows of a licence key' });

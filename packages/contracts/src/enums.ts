@@ -156,3 +156,40 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
 export function labelOf<V extends string>(list: readonly Labelled<V>[], value: string): string {
   return list.find((item) => item.value === value)?.label ?? value;
 }
+
+/* Subscriptions (docs/decisions/037-subscriptions.md) -------------------------------------------- */
+
+/** How often a subscription product bills: PayPal's plan runs one cycle of this length after another. */
+export const BILLING_INTERVALS = [
+  { value: 'month', label: 'Monthly' },
+  { value: 'year', label: 'Yearly' },
+] as const satisfies readonly Labelled<string>[];
+export type BillingInterval = (typeof BILLING_INTERVALS)[number]['value'];
+
+/**
+ * Where a subscription stands. What each gives the buyer: `approval_pending` nothing yet (the buyer is at
+ * PayPal); `active` the key and files; `past_due` still the key and files, to the paid period's end plus the
+ * grace days, while PayPal retries; `suspended` nothing until paid again; `cancelled` the key and files to
+ * the paid period's end (no renewal comes); `expired` nothing, for good.
+ */
+export const SUBSCRIPTION_STATUSES = [
+  { value: 'approval_pending', label: 'Awaiting approval', tone: 'yellow' },
+  { value: 'active', label: 'Active', tone: 'green' },
+  { value: 'past_due', label: 'Past due', tone: 'orange' },
+  { value: 'suspended', label: 'Suspended', tone: 'red' },
+  { value: 'cancelled', label: 'Cancelled', tone: 'gray' },
+  { value: 'expired', label: 'Expired', tone: 'gray' },
+] as const satisfies readonly (Labelled<string> & { tone: StatusTone })[];
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]['value'];
+
+/**
+ * What the licence API says of a key: `active` (the software may run), `expired` (a subscription's key past
+ * its end), `suspended` (its subscription's payment failed), `revoked` (its order was refunded), `unknown`.
+ */
+export const LICENSE_STATUSES = [
+  { value: 'active', label: 'Active' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'suspended', label: 'Suspended' },
+  { value: 'revoked', label: 'Revoked' },
+  { value: 'unknown', label: 'Unknown' },
+] as const satisfies readonly Labelled<string>[];

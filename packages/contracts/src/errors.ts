@@ -176,6 +176,24 @@ export const API_ERROR_CODES = [
   /** A deactivation of an instance the key is not activated on. */
   'activation_not_found',
 
+  // Subscriptions (docs/decisions/037-subscriptions.md).
+  /** A subscription product saved without its billing interval. */
+  'billing_interval_required',
+  /** A subscription product in a one-off order: subscriptions are checked out on their own. */
+  'subscription_checkout_separate',
+  /** Subscribing to a product that is not a subscription product. */
+  'not_a_subscription',
+  /** Subscribing to a product the account already has a live subscription of (awaiting approval, active, past due or suspended). */
+  'subscription_exists',
+  /** A subscription id that is not one of the caller's. */
+  'subscription_not_found',
+  /** Cancelling a subscription that is already cancelled or expired. */
+  'subscription_not_cancellable',
+  /** An activation of a subscription's key past its end (the subscription ended, or its paid period and grace days passed). */
+  'license_expired',
+  /** An activation of a subscription's key while its subscription is suspended (a payment failed). */
+  'license_suspended',
+
   // Payments.
   /** PayPal has no credentials (and the sandbox is off). */
   'payments_not_configured',

@@ -9,3 +9,4 @@ export * from './client.ts';
 export * from './money.ts';
 export * from './text.ts';
 export * from './validate.ts';
+export * from './subscriptions.ts';

@@ -94,6 +94,7 @@ import {
   VerifyEmailBodySchema,
   VerifyEmailResponseSchema,
 } from './entities.ts';
+import { CreateSubscriptionBodySchema, CreateSubscriptionResponseSchema, SubscriptionListSchema, SubscriptionSchema } from './subscriptions.ts';
 
 /**
  * Who may call a route. `public`: anyone; `optional`: anyone, and a valid token identifies the buyer;
@@ -859,6 +860,59 @@ export const routes = define({
     querystring: AuditLogQuerySchema,
     status: 200,
     response: AuditLogSchema,
+  },
+
+  /* Subscriptions (docs/decisions/037-subscriptions.md) */
+  createSubscription: {
+    ...endpoints.createSubscription,
+    access: 'user',
+    summary: "Subscribe to a subscription product: creates the subscription at PayPal and answers the address where the buyer approves it",
+    description:
+      'Signed-in buyers only. 404 `product_not_found` for a product that is not in the catalogue, 409 `not_a_subscription` for ' +
+      'one that is not a subscription, 409 `subscription_exists` when the account already has a live subscription of the product ' +
+      '(awaiting approval, active, past due or suspended). The buyer returns to `/account/subscriptions/{id}/return`.',
+    tag: 'subscriptions',
+    body: CreateSubscriptionBodySchema,
+    rateLimited: true,
+    status: 201,
+    response: CreateSubscriptionResponseSchema,
+  },
+  listMySubscriptions: {
+    ...endpoints.listMySubscriptions,
+    access: 'user',
+    summary: "The signed-in account's subscriptions, newest first, each with its key and, while it gives access, its files",
+    tag: 'subscriptions',
+    status: 200,
+    response: SubscriptionListSchema,
+  },
+  getMySubscription: {
+    ...endpoints.getMySubscription,
+    access: 'user',
+    summary: 'One of the signed-in account’s subscriptions (404 `subscription_not_found` for another account’s)',
+    tag: 'subscriptions',
+    params: IdParamsSchema,
+    status: 200,
+    response: SubscriptionSchema,
+  },
+  confirmSubscription: {
+    ...endpoints.confirmSubscription,
+    access: 'user',
+    summary: "The return from PayPal: asks PayPal for the subscription and activates it if the buyer approved it (once, whatever came first)",
+    tag: 'subscriptions',
+    params: IdParamsSchema,
+    rateLimited: true,
+    status: 200,
+    response: SubscriptionSchema,
+  },
+  cancelMySubscription: {
+    ...endpoints.cancelMySubscription,
+    access: 'user',
+    summary: 'Cancel at PayPal: no more payments; the key and files keep working to the end of the paid period, then the subscription expires',
+    description: '409 `subscription_not_cancellable` for a subscription already cancelled or expired; 502 when PayPal refuses or does not answer.',
+    tag: 'subscriptions',
+    params: IdParamsSchema,
+    status: 200,
+    response: SubscriptionSchema,
   },
 });
 

@@ -41,9 +41,9 @@ export function escapeHtml(text: string): string {
  * The pages' own policy, replacing the host's: no script, the inline style by hash, and forms that may only
  * post here, then redirect to the store's return and cancel addresses (browsers check form redirects too).
  */
-export function contentSecurityPolicy(order?: SandboxOrder): string {
+export function contentSecurityPolicy(addresses?: { return_url?: string; cancel_url?: string }): string {
   const origins = new Set<string>();
-  for (const url of [order?.experience.return_url, order?.experience.cancel_url]) {
+  for (const url of [addresses?.return_url, addresses?.cancel_url]) {
     if (url !== undefined) origins.add(new URL(url).origin);
   }
   const formAction = ["'self'", ...origins].join(' ');
@@ -58,7 +58,7 @@ export const SANDBOX_ICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="#003087"/><text x="16" y="22" font-family="Arial" font-size="18" font-weight="700" fill="#fff" text-anchor="middle">P</text></svg>',
 )}`;
 
-function page(title: string, content: string): string {
+export function page(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -11,14 +11,24 @@ export function withQuery(url: string, params: Record<string, string>): string {
   return `${base}${separator}${new URLSearchParams(params).toString()}${hash}`;
 }
 
-function sendHtml(reply: FastifyReply, status: number, html: string, order?: SandboxOrder): FastifyReply {
+/** A sandbox page, with its own policy: forms post here and redirect only to the addresses given. */
+export function sendPage(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  addresses?: { return_url?: string; cancel_url?: string },
+): FastifyReply {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
-    .header('content-security-policy', contentSecurityPolicy(order))
+    .header('content-security-policy', contentSecurityPolicy(addresses))
     .send(html);
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string, order?: SandboxOrder): FastifyReply {
+  return sendPage(reply, status, html, order?.experience);
 }
 
 /** Where the store learns of an approval: PayPal's return redirect. */

@@ -79,3 +79,29 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/** A whole number within [min, max]; PayPal takes integers as JSON numbers. */
+export function readInteger(
+  problems: Problems,
+  parent: Json,
+  key: string,
+  path: string,
+  rule: { required?: boolean; min: number; max: number },
+): number | undefined {
+  const value = parent[key];
+  const field = `${path}/${key}`;
+  if (value === undefined || value === null) {
+    if (rule.required) problems.add('MISSING_REQUIRED_PARAMETER', field);
+    return undefined;
+  }
+  if (typeof value !== 'number' || !Number.isInteger(value)) return problems.reject('INVALID_PARAMETER_SYNTAX', field, value);
+  if (value < rule.min || value > rule.max) return problems.reject('INVALID_PARAMETER_VALUE', field, value);
+  return value;
+}
+
+export function readBoolean(problems: Problems, parent: Json, key: string, path: string): boolean | undefined {
+  const value = parent[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') return problems.reject('INVALID_PARAMETER_SYNTAX', `${path}/${key}`, value);
+  return value;
+}

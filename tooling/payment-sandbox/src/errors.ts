@@ -86,8 +86,33 @@ export class PayPalApiError extends Error {
     this.name = 'PayPalApiError';
   }
 
-  toBody(): PayPalErrorBody {
+  toBody(): PayPalErrorBody | PayPalV1ErrorBody {
     return { name: this.errorName, message: this.message, debug_id: newDebugId(), details: this.details, links: this.links };
+  }
+}
+
+/** The error body of PayPal's older v1 payments API (`/v1/payments/sale/...`). */
+export interface PayPalV1ErrorBody {
+  name: string;
+  message: string;
+  information_link: string;
+  debug_id: string;
+}
+
+/** A failure of the v1 payments API, answered in its own shape. */
+export class PayPalV1Error extends PayPalApiError {
+  constructor(statusCode: number, errorName: string, message: string) {
+    super(statusCode, errorName, []);
+    this.message = message;
+  }
+
+  override toBody(): PayPalV1ErrorBody {
+    return {
+      name: this.errorName,
+      message: this.message,
+      information_link: `https://developer.paypal.com/docs/api/payments/v1/#error-${this.errorName}`,
+      debug_id: newDebugId(),
+    };
   }
 }
 

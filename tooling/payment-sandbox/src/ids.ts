@@ -30,3 +30,16 @@ export const newEventId = (): string => `WH-${randomCode(17)}-${randomCode(17)}`
 export function isoSeconds(date: Date = new Date()): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+/** Catalog products: `PROD-` and 17 characters, like PayPal's `PROD-XXCD1234QWER65782`. */
+export const newProductId = (): string => `PROD-${randomCode(17)}`;
+/** Plans: `P-` and 24 characters, like PayPal's `P-5ML4271244454362WXNWU5NQ`. */
+export const newPlanId = (): string => `P-${randomCode(24)}`;
+/** Subscriptions: `I-` and 12 characters, like PayPal's `I-BW452GLLEP1G`. */
+export const newSubscriptionId = (): string => `I-${randomCode(12)}`;
+/** Sales and their refunds: 17 characters, like captures. */
+export const newSaleId = (): string => randomCode(17);
+/** The billing agreement token of an approval (`ba_token=BA-…`). */
+export const newBillingToken = (): string => `BA-${randomCode(17)}`;
+/** Webhook ids: 17 characters, like PayPal's `0EH40505U7160970P`. */
+export const newWebhookId = (): string => randomCode(17);

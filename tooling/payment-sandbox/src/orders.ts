@@ -61,7 +61,7 @@ export function createOrder(state: SandboxState, clientId: string, request: Orde
   return order;
 }
 
-function sellerReceivable(gross: Money): NonNullable<Capture['seller_receivable_breakdown']> {
+export function sellerReceivable(gross: Money): NonNullable<Capture['seller_receivable_breakdown']> {
   const currency = gross.currency_code;
   const grossUnits = toMinorUnits(gross.value, currency);
   const fixed = currencyDecimals(currency) === 0 ? 0n : FEE_FIXED_MINOR_UNITS;

@@ -1,5 +1,9 @@
 import type { FastifyBodyParser, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerApprovalRoutes } from './approval-routes.ts';
+import { registerCatalogRoutes } from './catalog-routes.ts';
+import { registerSubscriptionApprovalRoutes } from './subscription-approval.ts';
+import { registerBillingRoutes } from './subscription-routes.ts';
+import { registerWebhookRegistrationRoutes } from './webhook-registrations.ts';
 import { registerCoingateRoutes } from './coingate.ts';
 import { toPayPalError } from './errors.ts';
 import { bearerAuth, registerOAuthRoutes } from './oauth.ts';
@@ -53,6 +57,7 @@ export const paymentSandbox: FastifyPluginAsync<PaymentSandboxPluginOptions> = a
 
   registerOAuthRoutes(app, state);
   registerApprovalRoutes(app, state);
+  registerSubscriptionApprovalRoutes(app, state);
   registerCertificateRoute(app, state);
   registerCoingateRoutes(app, state);
   await app.register(async (api) => {
@@ -62,5 +67,8 @@ export const paymentSandbox: FastifyPluginAsync<PaymentSandboxPluginOptions> = a
     registerPaymentRoutes(api, state, clientOf);
     registerWebhookRoutes(api, state);
     registerSimulateEventRoute(api, state, clientOf);
+    registerCatalogRoutes(api, state, clientOf);
+    registerBillingRoutes(api, state, clientOf);
+    registerWebhookRegistrationRoutes(api, state, clientOf);
   });
 };

@@ -1,3 +1,14 @@
+import type {
+  BillingDelivery,
+  BillingPlan,
+  CatalogProduct,
+  RegisteredWebhook,
+  SaleRefund,
+  SandboxSale,
+  SandboxSubscription,
+} from './billing-types.ts';
+import { deliveriesSettled } from './billing-events.ts';
+import { type ClockRun, advanceClock, approveSubscription } from './billing.ts';
 import { SANDBOX_CREDENTIALS } from './credentials.ts';
 import { isoSeconds, newPayerId } from './ids.ts';
 import type { Money } from './money.ts';
@@ -11,6 +22,14 @@ export interface PaymentSandboxOptions {
   tokenTtlSeconds?: number;
   /** Absolute base URL where the plugin is reachable (e.g. 'http://localhost:3000/sandbox'), used to build the approval `payer-action` link. */
   publicUrl: string;
+  /**
+   * Webhooks registered from the start (the store passes its own endpoint and webhook id): every event the
+   * sandbox causes (subscriptions, their payments, refunds of sales) is sent there, signed with that id.
+   * `event_types` defaults to ['*'] (every event).
+   */
+  webhooks?: { id: string; url: string; event_types?: string[] }[];
+  /** Default true. False: the sandbox sends (and records) none of its own events; a test delivers them by hand. */
+  autoDeliver?: boolean;
 }
 
 export { SANDBOX_CREDENTIALS };
@@ -186,6 +205,33 @@ export interface SandboxState {
   readonly requestIds: Map<string, StoredAnswer>;
   /** Transmission id -> transmission. */
   readonly transmissions: Map<string, WebhookTransmission>;
+  /** Catalog product id (PROD-…) -> product. */
+  readonly products: Map<string, CatalogProduct>;
+  /** Plan id (P-…) -> plan. */
+  readonly plans: Map<string, BillingPlan>;
+  /** Subscription id (I-…) -> subscription. */
+  readonly subscriptions: Map<string, SandboxSubscription>;
+  /** Sale id -> a subscription's payment (also the declined ones). */
+  readonly sales: Map<string, SandboxSale>;
+  /** Refund id -> refund of a sale. */
+  readonly saleRefunds: Map<string, SaleRefund>;
+  /** Webhook id -> the webhooks the sandbox sends its own events to. */
+  readonly webhooks: Map<string, RegisteredWebhook>;
+  /** Every event the sandbox caused, per webhook, in the order sent, with the status the endpoint answered. */
+  readonly deliveries: BillingDelivery[];
+  /** Whether the sandbox sends the events it causes (default true); a test may switch it at any time. */
+  autoDeliver: boolean;
+  /** The sandbox's clock in epoch milliseconds: real time plus what the test clock was advanced by. */
+  now(): number;
+  /** Waits until every event queued so far was delivered (deliveries run one at a time, in order). */
+  deliveriesSettled(): Promise<void>;
+  /**
+   * Approves the subscription as the sandbox buyer would on its approval page: ACTIVE with the first cycle
+   * paid (or a trial started), or APPROVED until a later start_time. Resolves once its webhooks are sent.
+   */
+  approveSubscription(subscriptionId: string): Promise<SandboxSubscription>;
+  /** Moves the test clock on and runs every billing cycle that falls due, as `POST /v1/test-clock/advance` does. */
+  advanceClock(days: number): Promise<ClockRun>;
   /** Makes the next capture of the order end with this status (null: COMPLETED again). */
   forceCaptureStatus(orderId: string, status: ForcedCaptureStatus | null): void;
   /** Approves the order as the sandbox buyer would on the approval page, and returns the payer. */
@@ -221,6 +267,7 @@ export function createStateWithConfig(options: PaymentSandboxOptions): { state: 
     if (!order) throw new Error(`No sandbox order ${orderId}`);
     return order;
   };
+  let clockOffset = 0;
   const state: SandboxState = {
     config,
     tokens: new Map(),
@@ -229,6 +276,21 @@ export function createStateWithConfig(options: PaymentSandboxOptions): { state: 
     refunds: new Map(),
     requestIds: new Map(),
     transmissions: new Map(),
+    products: new Map(),
+    plans: new Map(),
+    subscriptions: new Map(),
+    sales: new Map(),
+    saleRefunds: new Map(),
+    webhooks: new Map((options.webhooks ?? []).map((webhook) => [webhook.id, presetWebhook(webhook)])),
+    deliveries: [],
+    autoDeliver: options.autoDeliver ?? true,
+    now: () => Date.now() + clockOffset,
+    deliveriesSettled: () => deliveriesSettled(state),
+    approveSubscription: (subscriptionId) => approveSubscription(state, subscriptionId),
+    advanceClock: (days) =>
+      advanceClock(state, days, (time) => {
+        clockOffset = time - Date.now();
+      }),
     forceCaptureStatus(orderId, status) {
       const order = orderOf(orderId);
       if (status === null) delete order.forcedCaptureStatus;
@@ -239,6 +301,12 @@ export function createStateWithConfig(options: PaymentSandboxOptions): { state: 
     },
   };
   return { state, config };
+}
+
+function presetWebhook(webhook: { id: string; url: string; event_types?: string[] }): RegisteredWebhook {
+  if (webhook.id === '' || !/^https?:\/\//.test(webhook.url))
+    throw new TypeError(`webhooks need an id and an http(s) url, got ${JSON.stringify(webhook)}`);
+  return { id: webhook.id, url: webhook.url, eventTypes: [...(webhook.event_types ?? ['*'])] };
 }
 
 export function normalizePublicUrl(publicUrl: string): string {

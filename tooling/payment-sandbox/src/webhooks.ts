@@ -27,6 +27,8 @@ export interface WebhookEventInput {
   /** Default: from the event type (checkout-order, capture, refund). */
   resourceType?: string;
   summary?: string;
+  /** The event's create_time; default now (the sandbox's own events carry its clock's time). */
+  createTime?: string;
 }
 
 export interface DeliverWebhookOptions extends WebhookEventInput {
@@ -46,7 +48,7 @@ export interface WebhookDelivery {
 /** A sandbox state, or a handle that holds one (what `startPaymentSandbox` returns). */
 export type SandboxTarget = SandboxState | { state: SandboxState };
 
-const stateOf = (target: SandboxTarget): SandboxState => ('state' in target ? target.state : target);
+export const stateOf = (target: SandboxTarget): SandboxState => ('state' in target ? target.state : target);
 
 function defaultResourceType(eventType: string): string {
   if (eventType.startsWith('CHECKOUT.ORDER.')) return 'checkout-order';
@@ -55,7 +57,7 @@ function defaultResourceType(eventType: string): string {
   return eventType.split('.').slice(0, -1).join('-').toLowerCase();
 }
 
-async function post(transmission: WebhookTransmission): Promise<number> {
+export async function post(transmission: WebhookTransmission): Promise<number> {
   const response = await fetch(transmission.url, {
     method: 'POST',
     headers: {
@@ -75,14 +77,16 @@ async function post(transmission: WebhookTransmission): Promise<number> {
 }
 
 /**
- * Sends a webhook event to the store as PayPal would: the envelope, a signed transmission (recorded, so that
- * verify-webhook-signature answers SUCCESS for exactly this event and webhook id) and PayPal's headers.
+ * The envelope of an event and its signed transmission, recorded so that verify-webhook-signature answers
+ * SUCCESS for exactly this event and webhook id; `post` sends it.
  */
-export async function deliverWebhook(target: SandboxTarget, options: DeliverWebhookOptions): Promise<WebhookDelivery> {
-  const state = stateOf(target);
+export async function signEvent(
+  state: SandboxState,
+  options: DeliverWebhookOptions,
+): Promise<{ event: WebhookEvent; transmission: WebhookTransmission }> {
   const event: WebhookEvent = {
     id: newEventId(),
-    create_time: new Date().toISOString(),
+    create_time: options.createTime ?? new Date().toISOString(),
     resource_type: options.resourceType ?? defaultResourceType(options.eventType),
     event_type: options.eventType,
     summary: options.summary ?? options.eventType,
@@ -106,6 +110,15 @@ export async function deliverWebhook(target: SandboxTarget, options: DeliverWebh
     authAlgo: AUTH_ALGO,
   };
   state.transmissions.set(id, transmission);
+  return { event, transmission };
+}
+
+/**
+ * Sends a webhook event to the store as PayPal would: the envelope, a signed transmission (recorded, so that
+ * verify-webhook-signature answers SUCCESS for exactly this event and webhook id) and PayPal's headers.
+ */
+export async function deliverWebhook(target: SandboxTarget, options: DeliverWebhookOptions): Promise<WebhookDelivery> {
+  const { event, transmission } = await signEvent(stateOf(target), options);
   return { status: await post(transmission), event, transmission };
 }
 

@@ -1,4 +1,4 @@
-import { hasWholeCents, type AdminProduct, type ProductInput, type ProductListQuery } from '@store/contracts';
+import { hasWholeCents, type AdminProduct, type BillingInterval, type ProductInput, type ProductListQuery } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { recordAuditChange } from '../audit/audit-trail.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -22,6 +22,13 @@ import {
 const PRODUCT_NOT_FOUND = 'Product not found';
 
 /** Rules the schema cannot say: whole cents, and each requirement named once. */
+/** A subscription product bills at an interval: the input's, or (an update) the one stored (docs/decisions/037-subscriptions.md). */
+function checkSubscriptionTerms(input: ProductInput, stored: BillingInterval | null = null): void {
+  if (input.product_type === 'subscription' && !(input.billing_interval ?? stored)) {
+    throw badRequest('A subscription needs a billing interval', 'billing_interval_required');
+  }
+}
+
 function checkProductInput(input: ProductInput): void {
   if (!hasWholeCents(input.price)) throw badRequest('price must have at most two decimals', 'validation_error');
   const names = Object.keys(input.system_requirements ?? {}).map((name) => name.trim().toLowerCase());
@@ -93,6 +100,7 @@ export function catalogHandlers(
     adminListProducts: ({ query }) => list(query),
     adminCreateProduct: async ({ body, request }) => {
       checkProductInput(body);
+      checkSubscriptionTerms(body);
       const product = toAdminProduct(await insertProduct(app.db, body));
       recordAuditChange(request, { targetId: product.id, targetLabel: product.title, after: auditedFields(product) });
       return product;
@@ -102,6 +110,7 @@ export function catalogHandlers(
       // The row as it was, locked until the update commits: the audit trail's "before" is the one replaced.
       const { before, row } = await app.db.transaction().execute(async (trx) => {
         const current = await findProduct(trx, params.id, { forUpdate: true });
+        if (current) checkSubscriptionTerms(body, current.billing_interval);
         return { before: current, row: current ? await updateProduct(trx, params.id, body) : undefined };
       });
       if (!before || !row) throw notFound(PRODUCT_NOT_FOUND, 'product_not_found');

@@ -7,6 +7,7 @@ import {
   toCents,
   toDollars,
   type AdminProduct,
+  type BillingInterval,
   type CategoryOption,
   type Product,
   type ProductSummary,
@@ -41,6 +42,8 @@ export const SUMMARY_COLUMNS = [
   'download_limit',
   'key_mode',
   'key_pattern',
+  'billing_interval',
+  'trial_days',
 ] as const satisfies readonly (keyof ProductRow)[];
 export type ProductSummaryRow = Pick<ProductRow, (typeof SUMMARY_COLUMNS)[number]>;
 const DETAIL_COLUMNS = [...SUMMARY_COLUMNS, 'detailed_description'] as const;
@@ -74,6 +77,8 @@ export function toProductSummary(row: ProductSummaryRow): ProductSummary {
     download_limit: row.download_limit,
     key_mode: row.key_mode,
     key_pattern: row.key_pattern,
+    billing_interval: row.billing_interval,
+    trial_days: row.trial_days,
   };
 }
 
@@ -181,6 +186,15 @@ function toColumns(input: ProductInput) {
   };
 }
 
+const isSubscription = (input: ProductInput) => (input.product_type ?? DEFAULT_PRODUCT_TYPE) === 'subscription';
+
+/** A new product's billing terms: a subscription's interval and trial, none for the other types (docs/decisions/037). */
+function subscriptionTerms(input: ProductInput): { billing_interval: BillingInterval | null; trial_days: number } {
+  return isSubscription(input)
+    ? { billing_interval: input.billing_interval ?? null, trial_days: input.trial_days ?? 0 }
+    : { billing_interval: null, trial_days: 0 };
+}
+
 /**
  * Adds a product. `baseline` is a rating the product starts from (the demo's seeded ones): its figures show it
  * until reviews move them (docs/decisions/027-reviews.md); without one it starts at 4.0 with no reviews.
@@ -209,6 +223,7 @@ export function insertProduct(
       max_activations: input.max_activations ?? LIMITS.maxActivationsDefault,
       key_mode: input.key_mode ?? 'pool',
       key_pattern: generated ? (input.key_pattern ?? DEFAULT_KEY_PATTERN) : null,
+      ...subscriptionTerms(input),
       // Generated keys never run out: the product sells by key with the stock staff set.
       ...(generated ? { delivery: 'license_key' as const } : {}),
     })
@@ -232,7 +247,7 @@ export function updateProduct(db: Kysely<Database>, id: string, input: ProductIn
       ...toColumns(input),
       stock_quantity: sql`CASE
         WHEN ${mode} = 'generated' THEN ${stock}
-        WHEN key_mode = 'generated' THEN (SELECT count(*)::int FROM license_keys k WHERE k.product_id = products.id AND k.order_item_id IS NULL)
+        WHEN key_mode = 'generated' THEN (SELECT count(*)::int FROM license_keys k WHERE k.product_id = products.id AND k.order_item_id IS NULL AND k.subscription_id IS NULL)
         WHEN delivery = 'license_key' THEN stock_quantity
         ELSE ${stock} END`,
       delivery: sql`CASE WHEN ${mode} = 'generated' THEN 'license_key' ELSE delivery END`,
@@ -240,6 +255,9 @@ export function updateProduct(db: Kysely<Database>, id: string, input: ProductIn
       key_pattern: sql`CASE WHEN ${mode} = 'generated' THEN coalesce(${input.key_pattern ?? null}::text, key_pattern, ${DEFAULT_KEY_PATTERN}::text) ELSE NULL END`,
       download_limit: sql`coalesce(${input.download_limit ?? null}::int, download_limit)`,
       max_activations: sql`coalesce(${input.max_activations ?? null}::int, max_activations)`,
+      // A subscription keeps its stored terms when the input leaves them out; any other type has none.
+      billing_interval: sql`CASE WHEN ${isSubscription(input)}::boolean THEN coalesce(${input.billing_interval ?? null}::text, billing_interval) ELSE NULL END`,
+      trial_days: sql`CASE WHEN ${isSubscription(input)}::boolean THEN coalesce(${input.trial_days ?? null}::int, trial_days) ELSE 0 END`,
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

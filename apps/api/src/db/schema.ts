@@ -1,4 +1,14 @@
-import type { AuditChanges, DeliveryEventKind, DiscountKind, KeyMode, OrderStatus, RefundOrigin } from '@store/contracts';
+import type {
+  AuditChanges,
+  BillingInterval,
+  DeliveryEventKind,
+  DiscountKind,
+  KeyMode,
+  OrderStatus,
+  RefundOrigin,
+  SubscriptionPaymentStatus,
+  SubscriptionStatus,
+} from '@store/contracts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string; optional on insert (it has a default). */
@@ -111,6 +121,9 @@ export interface ProductsTable {
   key_pattern: ColumnType<string | null, string | null | undefined, string | null>;
   /** Instances one sold key may be activated on at once through the licence check API; 0: no limit. */
   max_activations: ColumnType<number, number | undefined, number>;
+  /** Set exactly for a subscription product (docs/decisions/037-subscriptions.md). */
+  billing_interval: ColumnType<BillingInterval | null, BillingInterval | null | undefined, BillingInterval | null>;
+  trial_days: ColumnType<number, number | undefined, number>;
 }
 
 /** A product's private file; kept while a delivered line points at it, after staff remove it (`removed_at`). */
@@ -271,6 +284,10 @@ export interface LicenseKeysTable {
   sold_at: NullableTimestamp;
   /** Set when the order that bought the key is refunded: the key stays with its line and is never sold again. */
   revoked_at: NullableTimestamp;
+  /** The subscription the key was given to (its one key); null for a key of the pool or of an order line. */
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a subscription's key stops working (its paid period's end plus the grace days); null: perpetual. */
+  expires_at: NullableTimestamp;
 }
 
 /** One buyer's review of one product (docs/decisions/027-reviews.md); `hidden_at` is set by staff. */
@@ -385,7 +402,73 @@ export interface SiteSettingsTable {
   /** The secrets above are stored encrypted (false only on a row saved before encryption at rest). */
   secrets_encrypted: ColumnType<boolean, boolean | undefined, boolean>;
   require_staff_two_factor: ColumnType<boolean, boolean | undefined, boolean>;
+  subscription_grace_days: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
+}
+
+/** The PayPal catalog product of a store product (created at its first subscribe). */
+export interface PaypalCatalogProductsTable {
+  product_id: string;
+  paypal_product_id: string;
+  created_at: Timestamp;
+}
+
+/** One PayPal plan per product and terms: a price change makes a new one; subscribers keep theirs. */
+export interface PaypalPlansTable {
+  id: Generated<string>;
+  product_id: string;
+  price_cents: number;
+  currency: string;
+  billing_interval: BillingInterval;
+  trial_days: number;
+  paypal_plan_id: string;
+  created_at: Timestamp;
+}
+
+/** A buyer's subscription (docs/decisions/037-subscriptions.md); its terms are copied from its plan when created. */
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_id: string;
+  plan_id: string;
+  paypal_subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<SubscriptionStatus, SubscriptionStatus | undefined, SubscriptionStatus>;
+  /** The product's title when subscribed. */
+  title: string;
+  price_cents: number;
+  currency: string;
+  billing_interval: BillingInterval;
+  trial_days: number;
+  /** The end of the period paid for (or of the trial). */
+  current_period_end: NullableTimestamp;
+  trial_ends_at: NullableTimestamp;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  failed_payments_count: ColumnType<number, number | undefined, number>;
+  activated_at: NullableTimestamp;
+  suspended_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  expired_at: NullableTimestamp;
+  /** When the reconciliation last asked PayPal. */
+  paypal_checked_at: NullableTimestamp;
+  /** Subscribed through the local payment sandbox: no real money. */
+  is_test: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The shop's address when subscribed (the links of its mails). */
+  origin: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One PayPal sale of a subscription: the first payment or a renewal. */
+export interface SubscriptionPaymentsTable {
+  id: Generated<string>;
+  subscription_id: string;
+  paypal_sale_id: string;
+  amount_cents: number;
+  currency: string;
+  status: ColumnType<SubscriptionPaymentStatus, SubscriptionPaymentStatus | undefined, SubscriptionPaymentStatus>;
+  paid_at: ColumnType<Date, Date | string, Date | string>;
+  refunded_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 /** Small server-side values that must survive restarts and be shared by every instance. */
@@ -419,6 +502,10 @@ export interface Database {
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
   discount_code_uses: DiscountCodeUsesTable;
+  paypal_catalog_products: PaypalCatalogProductsTable;
+  paypal_plans: PaypalPlansTable;
+  subscriptions: SubscriptionsTable;
+  subscription_payments: SubscriptionPaymentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

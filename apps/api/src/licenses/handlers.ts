@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { licenseKeyDigest } from '../orders/license-keys.ts';
+import { storeNow } from '../subscriptions/clock.ts';
 import { activateLicense, checkLicense, deactivateLicense, type KeyQuery } from './license-check.ts';
 
 /** Where the per-key counts live in the rate limiter's store: a digest of its own, so they never equal a stored key_digest. */
@@ -16,6 +17,7 @@ const RATE_DIGEST_CONTEXT = 'licence-check.rate-limit';
  */
 export function licenseHandlers(app: FastifyInstance): Pick<RouteHandlers, 'validateLicense' | 'activateLicense' | 'deactivateLicense'> {
   const keyText = (body: LicenseCheckBody) => body.key.trim();
+  const clock = () => storeNow(app);
   const perKey = app.createRateLimit({
     max: app.config.licenseKeyRateLimitPerMinute,
     timeWindow: 60_000,
@@ -37,20 +39,21 @@ export function licenseHandlers(app: FastifyInstance): Pick<RouteHandlers, 'vali
         },
       );
     }
-    return { digest: licenseKeyDigest(app.dataCipher, keyText(body)), productId: body.product_id };
+    const text = keyText(body);
+    return { digest: licenseKeyDigest(app.dataCipher, text), upperDigest: licenseKeyDigest(app.dataCipher, text.toUpperCase()), productId: body.product_id };
   }
 
   return {
-    validateLicense: async ({ body, request }) => checkLicense(app.db, await keyQuery(request, body)),
+    validateLicense: async ({ body, request }) => checkLicense(app.db, await keyQuery(request, body), clock),
 
     activateLicense: async ({ body, request }) => {
-      const { status, added, keyId } = await activateLicense(app.db, await keyQuery(request, body), body.instance.trim());
+      const { status, added, keyId } = await activateLicense(app.db, await keyQuery(request, body), body.instance.trim(), clock);
       if (added) request.log.info({ licenseKeyId: keyId, activations: status.activations }, 'licence activated on a new instance');
       return status;
     },
 
     deactivateLicense: async ({ body, request }) => {
-      const { status, keyId } = await deactivateLicense(app.db, await keyQuery(request, body), body.instance.trim());
+      const { status, keyId } = await deactivateLicense(app.db, await keyQuery(request, body), body.instance.trim(), clock);
       request.log.info({ licenseKeyId: keyId, activations: status.activations }, 'licence deactivated on an instance');
       return status;
     },

@@ -72,8 +72,8 @@ async function stockOf(db: Kysely<Database>, productId: string): Promise<KeyStoc
   const row = await db
     .selectFrom('license_keys')
     .select([
-      sql<string>`count(*) FILTER (WHERE order_item_id IS NULL)`.as('available'),
-      sql<string>`count(*) FILTER (WHERE order_item_id IS NOT NULL)`.as('sold'),
+      sql<string>`count(*) FILTER (WHERE order_item_id IS NULL AND subscription_id IS NULL)`.as('available'),
+      sql<string>`count(*) FILTER (WHERE order_item_id IS NOT NULL OR subscription_id IS NOT NULL)`.as('sold'),
       sql<string>`(SELECT coalesce(sum(oi.quantity), 0) FROM orders o JOIN order_items oi ON oi.order_id = o.id
         WHERE o.status = 'pending' AND o.stock_reserved AND oi.product_id = ${productId} AND oi.delivery = 'license_key')`.as('held'),
     ])

@@ -28,6 +28,7 @@ import { UNPAID_ORDER_MINUTES } from './hold-times.ts';
 import { composeReceipt, receiptStates } from './receipt.ts';
 import { findOrder, keysByItem, type OrderWithItems } from './order-repository.ts';
 import { mergeLines, readLines, sellStock } from './stock.ts';
+import { refuseSubscriptionLines } from '../subscriptions/one-off-checkout.ts';
 
 /** The largest total one order may have (the contract's money bound), in cents. */
 const MAX_ORDER_CENTS = 100_000_000;
@@ -121,6 +122,7 @@ export async function createOrder(
   }
   const lines = mergeLines(body.items);
   checkOrderSize(lines);
+  await refuseSubscriptionLines(app.db, lines);
   const orderId = randomUUID();
   const invoice = body.invoice_data;
   // A signed-in buyer is billed under the account's name and email (spec section 1).
@@ -358,7 +360,7 @@ export async function deliver(
     // tie-break on id, which the index lacks, made every sale sort all of a paste's unsold keys.
     const { rows } = await sql<SoldKey>`UPDATE license_keys AS k SET order_item_id = ${item.id}, sold_at = now()
       FROM (SELECT id FROM license_keys
-            WHERE product_id = ${item.product_id} AND order_item_id IS NULL
+            WHERE product_id = ${item.product_id} AND order_item_id IS NULL AND subscription_id IS NULL
               AND EXISTS (SELECT 1 FROM products WHERE id = ${item.product_id} AND key_mode = 'pool')
             ORDER BY created_at LIMIT ${item.quantity} FOR UPDATE SKIP LOCKED) AS picked
       WHERE k.id = picked.id

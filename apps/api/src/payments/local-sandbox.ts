@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readSettings } from '../settings/settings-repository.ts';
 import { LOCAL_SANDBOX_PREFIX } from './paypal-endpoint.ts';
+import { LOCAL_WEBHOOK_ID } from './payment-service.ts';
 
 /**
  * Whether this build carries the payment sandbox. A production build (`NODE_ENV=production pnpm build`)
@@ -29,7 +30,11 @@ export async function registerLocalSandbox(app: FastifyInstance, publicBase: str
             return reply.code(404).send({ detail: 'The payment sandbox is off: this store pays through PayPal', code: 'route_not_found' });
           }
         });
-        await scope.register(paymentSandbox, { publicUrl: `${publicBase}${LOCAL_SANDBOX_PREFIX}` });
+        // Its subscriptions' events (renewals, failures) come to the store's webhook, signed with the local webhook id.
+        await scope.register(paymentSandbox, {
+          publicUrl: `${publicBase}${LOCAL_SANDBOX_PREFIX}`,
+          webhooks: [{ id: LOCAL_WEBHOOK_ID, url: `${publicBase}/api/paypal/webhook` }],
+        });
       },
       { prefix: LOCAL_SANDBOX_PREFIX },
     );

@@ -14,6 +14,7 @@ import { resolvePayPalEndpoint, type PayPalEndpoint } from './paypal-endpoint.ts
 import { applyDisputeEvent } from './disputes.ts';
 import { enqueueRefundNotice, type RefundReason } from './refund-notice.ts';
 import { applyCaptureRefundEvent } from './refunds.ts';
+import { applySubscriptionEvent, isSubscriptionEvent } from '../subscriptions/subscription-service.ts';
 
 /*
  * Money taken always means goods delivered or money returned (docs/decisions/015-trust.md):
@@ -462,6 +463,9 @@ export async function handlePayPalWebhook(
       orderId = await applyCaptureRefundEvent(app, event);
     } else if (event.event_type.startsWith('CUSTOMER.DISPUTE.')) {
       orderId = await applyDisputeEvent(app, event);
+    } else if (isSubscriptionEvent(event.event_type)) {
+      // Subscriptions and their sales (docs/decisions/037-subscriptions.md): settled by asking PayPal.
+      await applySubscriptionEvent(app, event, endpoint);
     }
   } catch (error) {
     if (!isFinalDecision(error)) throw error;

@@ -177,7 +177,8 @@ export class PayPalClient {
     return body.access_token;
   }
 
-  private async call<T>(
+  /** One authorised call to PayPal's REST API: the subscriptions module (subscriptions/paypal-billing.ts) builds its calls on it. */
+  async call<T>(
     endpoint: PayPalEndpoint,
     method: string,
     path: string,

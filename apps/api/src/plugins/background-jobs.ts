@@ -9,6 +9,7 @@ import { sendDueMail } from '../mail/outbox.ts';
 import { expireStaleOrders } from '../orders/order-service.ts';
 import { reconcilePayments } from '../payments/payment-service.ts';
 import { finishStaleRefunds } from '../payments/refunds.ts';
+import { expireEndedSubscriptions, reconcileSubscriptions } from '../subscriptions/subscription-service.ts';
 
 /**
  * Runs background work on a timer (lapsed orders, queued mail). Every instance may run it: the rows are
@@ -41,7 +42,11 @@ export const backgroundJobsPlugin = fp(
       every(app, reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
       // Staff refunds PayPal did not answer are asked again with the same request id.
       every(app, reconcileSeconds, 'refund reconciliation', () => finishStaleRefunds(app));
+      // Subscriptions whose paid period ended without a recorded renewal, asked of PayPal (docs/decisions/037).
+      every(app, reconcileSeconds, 'subscription reconciliation', () => reconcileSubscriptions(app));
     }
+    // Cancelled subscriptions whose paid period is over expire, and their keys with them.
+    if (orderSweepSeconds > 0) every(app, orderSweepSeconds, 'subscription expiry', () => expireEndedSubscriptions(app));
     // Ended sessions and forgotten sign-in counters; hourly is plenty.
     if (orderSweepSeconds > 0)
       every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db), pruneAccountTokens(app), pruneTwoFactorChallenges(app.db)]));

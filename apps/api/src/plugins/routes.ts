@@ -17,6 +17,7 @@ import { orderHandlers } from '../orders/handlers.ts';
 import { paymentHandlers } from '../payments/handlers.ts';
 import { reviewHandlers } from '../reviews/handlers.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
+import { subscriptionHandlers } from '../subscriptions/handlers.ts';
 import { uploadHandlers } from '../uploads/handlers.ts';
 import { userHandlers } from '../users/handlers.ts';
 
@@ -43,6 +44,7 @@ function routeHandlers(app: FastifyInstance) {
     ...paymentHandlers(app),
     ...mailHandlers(app),
     ...auditHandlers(app),
+    ...subscriptionHandlers(app),
   } satisfies RouteHandlers;
 }
 

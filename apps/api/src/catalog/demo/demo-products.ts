@@ -6,6 +6,9 @@ export interface DemoProduct {
   price: number; // US dollars with at most 2 decimals, e.g. 49.99
   category: 'ai_tools' | 'software' | 'licenses' | 'plugins' | 'templates' | 'courses';
   product_type: 'single' | 'package' | 'subscription';
+  /** A subscription's billing (docs/decisions/037-subscriptions.md): required for product_type subscription. */
+  billing_interval?: 'month' | 'year';
+  trial_days?: number;
   description: string; // short, one or two sentences, <= 200 chars
   detailed_description: string; // 2-4 short paragraphs separated by "\n\n", <= 1500 chars
   features: string[]; // 2 to 6 items, each <= 80 chars
@@ -22,7 +25,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     price: 19.99,
     category: 'ai_tools',
     product_type: 'subscription',
-    description: 'An AI writing assistant that drafts blog posts, emails and product copy in your brand voice. Billed monthly.',
+    billing_interval: 'month',
+    trial_days: 7,
+    description: 'An AI writing assistant that drafts blog posts, emails and product copy in your brand voice. Billed monthly after a 7-day free trial.',
     detailed_description:
       'Aurora AI Writer turns a short brief into a polished first draft in seconds. Teach it your tone once with a few samples ' +
       'and every article, newsletter and product page it writes will sound like you.\n\n' +
@@ -52,6 +57,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     price: 29,
     category: 'ai_tools',
     product_type: 'subscription',
+    billing_interval: 'month',
     description: 'Generate, upscale and retouch images from text prompts, with commercial usage rights on everything you create.',
     detailed_description:
       'Lumora Image Studio brings text-to-image generation, background removal and 4x upscaling together in one clean workspace. ' +
@@ -168,6 +174,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     price: 39.99,
     category: 'software',
     product_type: 'subscription',
+    billing_interval: 'year',
     description: 'Antivirus, firewall, password manager and VPN for up to five devices, renewed yearly.',
     detailed_description:
       'Wardenly Security Suite combines real-time malware protection, a smart firewall and safe browsing in one lightweight app ' +
@@ -391,6 +398,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     price: 14.99,
     category: 'courses',
     product_type: 'subscription',
+    billing_interval: 'month',
     description: 'Monthly access to a growing library of short courses on using AI tools for writing, design, coding and research.',
     detailed_description:
       'Promptcraft Academy teaches practical AI skills in short, focused lessons you can apply the same day. ' +

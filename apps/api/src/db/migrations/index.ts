@@ -18,6 +18,7 @@ import * as mailLifetimes from './2026-11-29-0004-mail-lifetimes.ts';
 import * as downloadsThatResume from './2026-11-29-0005-downloads-that-resume.ts';
 import * as signInNotices from './2026-11-29-0006-sign-in-notices.ts';
 import * as holdsAtPayment from './2026-11-29-0007-holds-at-payment.ts';
+import * as subscriptions from './2026-11-30-0002-subscriptions.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0005-downloads-that-resume': downloadsThatResume,
   '2026-11-29-0006-sign-in-notices': signInNotices,
   '2026-11-29-0007-holds-at-payment': holdsAtPayment,
+  '2026-11-30-0002-subscriptions': subscriptions,
 };
 
 export const migrationProvider: MigrationProvider = {

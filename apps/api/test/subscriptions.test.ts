@@ -1,0 +1,340 @@
+import { SANDBOX_CREDENTIALS, deliverWebhook, replayWebhook, saleEvent, startPaymentSandbox, subscriptionEvent, type RunningPaymentSandbox } from '@store/payment-sandbox';
+import { SubscriptionSchema, type Subscription } from '@store/contracts';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
+import { setStoreClock } from '../src/subscriptions/clock.ts';
+import { expireEndedSubscriptions, reconcileSubscriptions } from '../src/subscriptions/subscription-service.ts';
+import { build, type TestApp } from './helpers/build.ts';
+import { waitFor } from './helpers/wait-for.ts';
+
+/*
+ * Subscriptions end to end through the payment sandbox (docs/decisions/037-subscriptions.md): the sandbox
+ * sends its signed webhooks to the store's own endpoint, and its test clock moves PayPal months on; the
+ * store's clock follows the sandbox's, so periods and expiries are read on one timeline.
+ */
+
+let t: TestApp;
+let sandbox: RunningPaymentSandbox;
+let webhookUrl: string;
+
+beforeAll(async () => {
+  sandbox = await startPaymentSandbox();
+  t = await build({ PAYPAL_API_URL: sandbox.url });
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  webhookUrl = `${address}/api/paypal/webhook`;
+  sandbox.state.webhooks.set(LOCAL_WEBHOOK_ID, { id: LOCAL_WEBHOOK_ID, url: webhookUrl, eventTypes: ['*'] });
+  setStoreClock(t.app, () => new Date(sandbox.state.now()));
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.state.autoDeliver = true;
+});
+
+const DAY_MS = 86_400_000;
+const GRACE_DAYS = 3;
+
+let productCount = 0;
+async function subscriptionProduct(overrides: Record<string, unknown> = {}): Promise<{ id: string; title: string }> {
+  productCount += 1;
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/admin/products',
+    token: await t.adminToken(),
+    payload: {
+      title: `Writer Pro ${productCount}`,
+      price: 19.99,
+      product_type: 'subscription',
+      billing_interval: 'month',
+      description: 'An AI writer.',
+      detailed_description: 'Billed monthly.',
+      images: [],
+      features: [],
+      stock_quantity: 100,
+      key_mode: 'generated',
+      ...overrides,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function subscribe(token: string, productId: string) {
+  return t.request({ method: 'POST', url: '/api/subscriptions', token, payload: { product_id: productId } });
+}
+
+async function mine(token: string, id: string): Promise<Subscription> {
+  const response = await t.request({ method: 'GET', url: `/api/subscriptions/${id}`, token });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json<Subscription>();
+  expect(Value.Check(SubscriptionSchema, body)).toBe(true);
+  return body;
+}
+
+/** A new account subscribed to a new (or given) product, approved at the sandbox. */
+async function approvedSubscription(productId?: string) {
+  const product = productId ?? (await subscriptionProduct()).id;
+  const { token } = await t.registerUser();
+  const created = await subscribe(token, product);
+  expect(created.statusCode, created.body).toBe(201);
+  const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
+  await sandbox.state.approveSubscription(paypalId);
+  await sandbox.state.deliveriesSettled();
+  return { token, id, paypalId, productId: product };
+}
+
+const license = async (route: 'validate' | 'activate', key: string, instance = 'laptop') =>
+  t.request({ method: 'POST', url: `/api/licenses/${route}`, payload: route === 'validate' ? { key } : { key, instance } });
+
+const payments = (id: string) => t.app.db.selectFrom('subscription_payments').selectAll().where('subscription_id', '=', id).execute();
+const mails = (kind: string) => t.app.db.selectFrom('mail_outbox').select('recipient').where('kind', '=', `subscription_${kind}`).execute();
+
+/** Days from the sandbox's now to just past the subscription's paid period. */
+const daysPast = (subscription: Subscription) =>
+  Math.max(1, Math.ceil((Date.parse(subscription.current_period_end!) - sandbox.state.now()) / DAY_MS) + 1);
+
+async function sandboxToken(): Promise<string> {
+  const answer = await fetch(`${sandbox.url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${SANDBOX_CREDENTIALS.clientId}:${SANDBOX_CREDENTIALS.clientSecret}`).toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+const expectedKeyExpiry = (subscription: Subscription) => new Date(Date.parse(subscription.current_period_end!) + GRACE_DAYS * DAY_MS).toISOString();
+
+describe('subscribing', () => {
+  it('refuses a guest with 401', async () => {
+    const product = await subscriptionProduct();
+    const response = await t.request({ method: 'POST', url: '/api/subscriptions', payload: { product_id: product.id } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a product that is not a subscription, and a subscription product without its interval', async () => {
+    const { token } = await t.registerUser();
+    const single = await subscriptionProduct({ product_type: 'single', billing_interval: undefined });
+    const response = await subscribe(token, single.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('not_a_subscription');
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/admin/products',
+      token: await t.adminToken(),
+      payload: { title: 'No interval', price: 5, product_type: 'subscription', description: 'd', detailed_description: 'd', images: [], features: [], stock_quantity: 1 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'billing_interval_required', detail: 'A subscription needs a billing interval' });
+  });
+
+  it('refuses a subscription product in a one-off order', async () => {
+    const product = await subscriptionProduct();
+    const { token } = await t.registerUser();
+    const response = await t.request({ method: 'POST', url: '/api/orders', token, payload: { items: [{ product_id: product.id, quantity: 1 }] } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('subscription_checkout_separate');
+    expect(response.json().detail).toContain('Subscriptions are checked out on their own');
+  });
+
+  it('makes one subscription of two parallel subscribes, the other answered 409', async () => {
+    const product = await subscriptionProduct();
+    const { token, user } = await t.registerUser();
+    const answers = await Promise.all([subscribe(token, product.id), subscribe(token, product.id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().code).toBe('subscription_exists');
+    const rows = await t.app.db.selectFrom('subscriptions').select('id').where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('becomes active from the webhooks alone (the buyer never returns), with one key valid to the period end plus the grace days', async () => {
+    const { token, id } = await approvedSubscription();
+    const subscription = await mine(token, id);
+    expect(subscription).toMatchObject({ status: 'active', cancel_at_period_end: false, price: 19.99, billing_interval: 'month' });
+    expect(subscription.license_keys).toHaveLength(1);
+    const [key] = subscription.license_keys;
+    expect(key).toMatchObject({ status: 'active', expires_at: expectedKeyExpiry(subscription) });
+    expect((await payments(id)).map((payment) => payment.amount_cents)).toEqual([1999]);
+    const checked = await license('validate', key!.key);
+    expect(checked.json()).toMatchObject({ valid: true, status: 'active', expires_at: key!.expires_at });
+  });
+
+  it('becomes active from the return alone, and the late webhooks then change nothing twice', async () => {
+    const product = await subscriptionProduct();
+    const { token, user } = await t.registerUser();
+    const created = (await subscribe(token, product.id)).json<{ id: string; paypal_subscription_id: string }>();
+    sandbox.state.autoDeliver = false;
+    await sandbox.state.approveSubscription(created.paypal_subscription_id);
+    expect((await mine(token, created.id)).status).toBe('approval_pending');
+    const confirmed = await t.request({ method: 'POST', url: `/api/subscriptions/${created.id}/confirm`, token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'active' });
+    const before = await mine(token, created.id);
+
+    // The webhooks PayPal would have sent, arriving late (and twice).
+    const [sale] = [...sandbox.state.sales.values()].filter((entry) => entry.subscriptionId === created.paypal_subscription_id);
+    for (const input of [subscriptionEvent(sandbox.state, created.paypal_subscription_id, 'BILLING.SUBSCRIPTION.ACTIVATED'), saleEvent(sandbox.state, sale!.id)]) {
+      const delivered = await deliverWebhook(sandbox.state, { ...input, url: webhookUrl, webhookId: LOCAL_WEBHOOK_ID });
+      expect(delivered.status).toBe(200);
+      expect((await replayWebhook(sandbox.state, delivered)).status).toBe(200);
+    }
+    const after = await mine(token, created.id);
+    expect(after).toEqual(before);
+    expect(await payments(created.id)).toHaveLength(1);
+    expect((await mails('started')).filter((mail) => mail.recipient === user.email)).toHaveLength(1);
+  });
+});
+
+describe('renewals', () => {
+  it('renews 12 months by the test clock, extending the same key each time', async () => {
+    const { token, id } = await approvedSubscription();
+    const first = await mine(token, id);
+    const key = first.license_keys[0]!.key;
+    let previousEnd = Date.parse(first.current_period_end!);
+    for (let month = 1; month <= 12; month += 1) {
+      await sandbox.state.advanceClock(daysPast(await mine(token, id)));
+      await sandbox.state.deliveriesSettled();
+      const renewed = await mine(token, id);
+      expect(renewed.status).toBe('active');
+      expect(Date.parse(renewed.current_period_end!)).toBeGreaterThan(previousEnd);
+      previousEnd = Date.parse(renewed.current_period_end!);
+      expect(renewed.license_keys).toEqual([{ key, status: 'active', expires_at: expectedKeyExpiry(renewed) }]);
+      expect(await payments(id)).toHaveLength(month + 1);
+      expect((await license('validate', key)).json()).toMatchObject({ status: 'active', expires_at: expectedKeyExpiry(renewed) });
+    }
+  });
+
+  it('changes nothing for duplicated, reordered or late webhooks', async () => {
+    const { token, id, paypalId } = await approvedSubscription();
+    await sandbox.state.advanceClock(daysPast(await mine(token, id)));
+    await sandbox.state.deliveriesSettled();
+    const settled = await mine(token, id);
+    const sales = [...sandbox.state.sales.values()].filter((sale) => sale.subscriptionId === paypalId);
+    expect(sales).toHaveLength(2);
+    // A late first sale, a renewal delivered twice, and an out-of-date suspension notice: PayPal says active.
+    const inputs = [
+      saleEvent(sandbox.state, sales[0]!.id),
+      saleEvent(sandbox.state, sales[1]!.id),
+      saleEvent(sandbox.state, sales[1]!.id),
+      subscriptionEvent(sandbox.state, paypalId, 'BILLING.SUBSCRIPTION.SUSPENDED'),
+      subscriptionEvent(sandbox.state, paypalId, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED'),
+    ];
+    for (const input of inputs.reverse()) {
+      expect((await deliverWebhook(sandbox.state, { ...input, url: webhookUrl, webhookId: LOCAL_WEBHOOK_ID })).status).toBe(200);
+    }
+    expect(await mine(token, id)).toEqual(settled);
+    expect(await payments(id)).toHaveLength(2);
+  });
+
+  it('finds a renewal whose webhook never came through the reconciliation', async () => {
+    const { token, id } = await approvedSubscription();
+    const before = await mine(token, id);
+    sandbox.state.autoDeliver = false;
+    await sandbox.state.advanceClock(daysPast(before));
+    expect(await mine(token, id)).toEqual(before);
+    await reconcileSubscriptions(t.app);
+    const after = await mine(token, id);
+    expect(Date.parse(after.current_period_end!)).toBeGreaterThan(Date.parse(before.current_period_end!));
+    expect(after.license_keys[0]).toMatchObject({ key: before.license_keys[0]!.key, status: 'active', expires_at: expectedKeyExpiry(after) });
+    expect(await payments(id)).toHaveLength(2);
+  });
+});
+
+describe('failed payments', () => {
+  it('keeps access while past due, suspends at PayPal’s threshold, and a later payment reactivates', async () => {
+    const { token, id, paypalId } = await approvedSubscription();
+    const key = (await mine(token, id)).license_keys[0]!.key;
+    const armed = await fetch(`${sandbox.url}/v1/billing/subscriptions/${paypalId}/simulate-payment-failure`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await sandboxToken()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(armed.status).toBe(200);
+    const paidUntil = (await mine(token, id)).current_period_end;
+    await sandbox.state.advanceClock(daysPast(await mine(token, id)));
+    await sandbox.state.deliveriesSettled();
+    const pastDue = await mine(token, id);
+    expect(pastDue).toMatchObject({ status: 'past_due', current_period_end: paidUntil });
+    expect(pastDue.update_payment_url).toContain(paypalId);
+    // Within the grace days the key still works.
+    expect((await license('validate', key)).json()).toMatchObject({ valid: true, status: 'active' });
+
+    for (let attempt = 0; attempt < 3 && (await mine(token, id)).status !== 'suspended'; attempt += 1) {
+      await sandbox.state.advanceClock(31);
+      await sandbox.state.deliveriesSettled();
+    }
+    expect((await mine(token, id)).status).toBe('suspended');
+    expect((await license('validate', key)).json()).toMatchObject({ valid: false, status: 'suspended' });
+    const refused = await license('activate', key);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('license_suspended');
+
+    const paid = await fetch(`${sandbox.url}/myaccount/autopay/connect/${paypalId}/update-payment`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    await waitFor(async () => (await mine(token, id)).status === 'active', 'the reactivation');
+    const active = await mine(token, id);
+    expect(Date.parse(active.current_period_end!)).toBeGreaterThan(sandbox.state.now());
+    expect((await license('validate', key)).json()).toMatchObject({ valid: true, status: 'active', expires_at: expectedKeyExpiry(active) });
+  });
+});
+
+describe('cancelling', () => {
+  it('keeps access to the paid period’s end, then expires', async () => {
+    const { token, id, paypalId } = await approvedSubscription();
+    const cancelled = await t.request({ method: 'POST', url: `/api/subscriptions/${id}/cancel`, token });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const subscription = cancelled.json<Subscription>();
+    expect(subscription).toMatchObject({ status: 'cancelled', cancel_at_period_end: true });
+    expect(sandbox.state.subscriptions.get(paypalId)?.status).toBe('CANCELLED');
+    const key = subscription.license_keys[0]!;
+    expect(key).toMatchObject({ status: 'active', expires_at: subscription.current_period_end });
+    expect((await license('validate', key.key)).json()).toMatchObject({ valid: true, expires_at: subscription.current_period_end });
+    const again = await t.request({ method: 'POST', url: `/api/subscriptions/${id}/cancel`, token });
+    expect(again.json().code).toBe('subscription_not_cancellable');
+
+    // Before the period's end nothing expires; after it, the sweep ends it and the key stops.
+    expect(await expireEndedSubscriptions(t.app)).toBe(0);
+    await sandbox.state.advanceClock(daysPast(subscription));
+    await sandbox.state.deliveriesSettled();
+    expect((await license('validate', key.key)).json()).toMatchObject({ valid: false, status: 'expired' });
+    expect(await expireEndedSubscriptions(t.app)).toBe(1);
+    const expired = await mine(token, id);
+    expect(expired.status).toBe('expired');
+    expect(expired.license_keys[0]!.status).toBe('expired');
+    const refused = await license('activate', key.key);
+    expect(refused.json().code).toBe('license_expired');
+    expect(await mails('expired')).not.toHaveLength(0);
+  });
+});
+
+describe('plans', () => {
+  it('makes a new plan when the price changes; the earlier subscriber keeps the old price', async () => {
+    const product = await subscriptionProduct();
+    const first = await approvedSubscription(product.id);
+    await t.request({
+      method: 'PUT',
+      url: `/api/admin/products/${product.id}`,
+      token: await t.adminToken(),
+      payload: { title: product.title, price: 24.99, product_type: 'subscription', description: 'An AI writer.', detailed_description: 'Billed monthly.', images: [], features: [], stock_quantity: 100 },
+    });
+    const second = await approvedSubscription(product.id);
+    expect((await mine(first.token, first.id)).price).toBe(19.99);
+    expect((await mine(second.token, second.id)).price).toBe(24.99);
+    const plans = await t.app.db.selectFrom('paypal_plans').select('paypal_plan_id').where('product_id', '=', product.id).execute();
+    expect(plans).toHaveLength(2);
+  });
+});
+
+describe('licence keys', () => {
+  it('compare without case when the product’s key pattern is upper case', async () => {
+    const { token, id } = await approvedSubscription();
+    const key = (await mine(token, id)).license_keys[0]!.key;
+    expect(key).toBe(key.toUpperCase());
+    expect((await license('validate', key.toLowerCase())).json()).toMatchObject({ valid: true, status: 'active' });
+  });
+});
