@@ -1,28 +1,9 @@
 import type { Page } from '@playwright/test';
-import type { CartItem, ProductSummary } from '@store/contracts';
 import { expect, test, uniqueName } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
 const CART_KEY = 'keyvault_cart';
 const AURORA = 'Aurora AI Writer';
-
-/** A one-off product in the stored cart, to check that subscribing leaves the cart as it was. */
-async function fillCart(page: Page, product: ProductSummary): Promise<CartItem[]> {
-  const lines: CartItem[] = [
-    {
-      id: product.id,
-      title: product.title,
-      price: product.price,
-      quantity: 1,
-      image: product.images[0] ?? product.image,
-      category: product.category,
-      product_type: product.product_type,
-    },
-  ];
-  await page.goto('/');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [CART_KEY, JSON.stringify(lines)] as const);
-  return lines;
-}
 
 const storedCart = (page: Page) => page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? '[]') as unknown, CART_KEY);
 
@@ -34,7 +15,11 @@ test('a guest registers to subscribe to Aurora AI Writer, approves it at the san
   const aurora = products.find((product) => product.title === AURORA);
   const other = products.find((product) => product.product_type === 'single' && product.stock_quantity > 0);
   if (!aurora || !other) throw new Error(`The demo catalogue has no ${AURORA} or no single product in stock`);
-  const cart = await fillCart(page, other);
+  // A one-off product in the cart, which subscribing leaves as it is.
+  await page.goto(`/products/${other.id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: other.id, quantity: 1 })]);
+  const cart = await storedCart(page);
 
   // The product page says what the subscription costs per month and asks a guest to sign up first.
   await page.goto(`/products/${aurora.id}`);

@@ -1,6 +1,6 @@
 /** Builders of the subscription answers the storefront's tests need (the contract's shapes, every field overridable). */
 import { PRODUCT_ID, aDownload, aProduct } from '@store/api-fake';
-import type { Product, Subscription } from '@store/contracts';
+import type { CreateSubscriptionResponse, Product, Subscription } from '@store/contracts';
 
 export const SUBSCRIPTION_ID = '99999999-9999-4999-8999-999999999901';
 export const APPROVE_URL = 'http://127.0.0.1:3100/sandbox/billing/subscriptions/I-BW452GLLEP1G/approve-page';
@@ -38,4 +38,9 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     downloads: [aDownload({ name: 'aurora-writer-setup.exe' })],
     ...overrides,
   };
+}
+
+/** The API's answer to Subscribe: the new subscription awaiting approval at `approve_url`. */
+export function aCreatedSubscription(approveUrl = APPROVE_URL): CreateSubscriptionResponse {
+  return { id: SUBSCRIPTION_ID, paypal_subscription_id: 'I-BW452GLLEP1G', status: 'approval_pending', approve_url: approveUrl };
 }

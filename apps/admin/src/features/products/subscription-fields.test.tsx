@@ -1,9 +1,9 @@
-import { anAdminProduct, aProductList } from '@store/api-fake';
-import type { AdminProduct, ProductInput } from '@store/contracts';
+import { anAdminProduct } from '@store/api-fake';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
+import { productFormHelpers } from '../../test/product-form.ts';
 import { renderApp } from '../../test/render.tsx';
 import { subscriptionInput, subscriptionProblems } from './subscription-draft.ts';
 
@@ -13,26 +13,7 @@ beforeEach(() => {
   signInAsAdmin(api);
 });
 
-function fakeCatalogue(products: AdminProduct[] = []) {
-  api.on('adminListProducts', aProductList(products));
-  api.on('adminLicenseKeyStock', { available: 0, sold: 0, reserved: 0 });
-  api.on('adminListProductFiles', { files: [] });
-}
-
-async function openAddForm(user: UserEvent) {
-  renderApp('/admin/products');
-  await user.click(await screen.findByRole('button', { name: 'Add Product' }));
-  return screen.findByRole('dialog', { name: 'Add Product' });
-}
-
-async function fillRequired(user: UserEvent, dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText('Product name'), 'Aurora AI Writer');
-  await user.type(within(dialog).getByLabelText('Price (USD)'), '19.99');
-  await user.type(within(dialog).getByLabelText('Short description'), 'Write with AI');
-  await user.type(within(dialog).getByLabelText('Detailed description'), 'Billed monthly.');
-}
-
-const created = (body: ProductInput): AdminProduct => ({ ...anAdminProduct(), ...body, image: null, rating: 4, reviews_count: 0 });
+const { fakeCatalogue, openAddForm, fillRequired, created } = productFormHelpers(api);
 const interval = (dialog: HTMLElement) => within(dialog).queryByRole('combobox', { name: 'Billing interval' });
 
 describe("the product form's subscription fields", { timeout: 30_000 }, () => {
@@ -63,7 +44,7 @@ describe("the product form's subscription fields", { timeout: 30_000 }, () => {
     fakeCatalogue();
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
-    await fillRequired(user, dialog);
+    await fillRequired(user, dialog, { title: 'Aurora AI Writer' });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Product type' }), 'subscription');
     await user.clear(within(dialog).getByLabelText('Trial days'));
     await user.type(within(dialog).getByLabelText('Trial days'), '91');
@@ -81,7 +62,7 @@ describe("the product form's subscription fields", { timeout: 30_000 }, () => {
     api.on('adminCreateProduct', ({ body }) => created(body));
     const user = userEvent.setup();
     const dialog = await openAddForm(user);
-    await fillRequired(user, dialog);
+    await fillRequired(user, dialog, { title: 'Aurora AI Writer' });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Product type' }), 'subscription');
     await user.selectOptions(interval(dialog)!, 'month');
     await user.clear(within(dialog).getByLabelText('Trial days'));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
-import { APPROVE_URL, SUBSCRIPTION_ID, aSubscriptionProduct } from '../../test/subscriptions.ts';
+import { APPROVE_URL, aCreatedSubscription, aSubscriptionProduct } from '../../test/subscriptions.ts';
 import { browser } from '../checkout/browser.ts';
 import { cartStore } from './cart-store.ts';
 
@@ -44,12 +44,7 @@ describe('a subscription in the cart', { timeout: WHOLE_APP_TIMEOUT_MS }, () => 
   it('subscribes a signed-in shopper from the cart, on its own', async () => {
     signIn(api);
     mixedCart();
-    api.on('createSubscription', {
-      id: SUBSCRIPTION_ID,
-      paypal_subscription_id: 'I-BW452GLLEP1G',
-      status: 'approval_pending',
-      approve_url: APPROVE_URL,
-    });
+    api.on('createSubscription', aCreatedSubscription());
     const user = userEvent.setup();
     renderApp('/cart');
 

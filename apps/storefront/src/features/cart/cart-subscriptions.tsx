@@ -1,11 +1,9 @@
-import { CATEGORIES, type CartItem, labelOf } from '@store/contracts';
-import { IconButton, Notice, Price, TrashIcon } from '@store/ui';
-import { Link } from '@tanstack/react-router';
+import type { CartItem } from '@store/contracts';
+import { IconButton, Notice, TrashIcon } from '@store/ui';
 import { SubscribeButton } from '../subscriptions/subscribe-button.tsx';
+import { LineSummary } from './cart-line.tsx';
 import * as styles from './cart-page.css.ts';
 import { cartStore } from './cart-store.ts';
-import { LineImage } from './line-image.tsx';
-import { productPath } from './product-path.ts';
 
 /**
  * The cart's subscriptions, apart from its order: PayPal bills a subscription on its own, so each one is
@@ -25,16 +23,7 @@ export function CartSubscriptions({ lines, withOrder }: { lines: readonly CartIt
       <ul className={styles.lines}>
         {lines.map((line) => (
           <li key={line.id} className={styles.line}>
-            <LineImage src={line.image} />
-            <div className={styles.info}>
-              <Link to={productPath(line.id)} className={styles.lineTitle}>
-                {line.title}
-              </Link>
-              <span className={styles.muted}>{labelOf(CATEGORIES, line.category)}</span>
-              <span className={styles.muted}>
-                <Price amount={line.price} cents /> per billing period
-              </span>
-            </div>
+            <LineSummary line={line} priceNote="per billing period" />
             <div className={styles.controls}>
               <SubscribeButton productId={line.id} title={line.title} returnTo="/cart" size="sm" />
               <IconButton

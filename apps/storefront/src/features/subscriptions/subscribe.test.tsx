@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
-import { APPROVE_URL, SUBSCRIPTION_ID, aSubscriptionProduct } from '../../test/subscriptions.ts';
+import { APPROVE_URL, aCreatedSubscription, aSubscriptionProduct } from '../../test/subscriptions.ts';
 import { cartStore } from '../cart/cart-store.ts';
 import { browser } from '../checkout/browser.ts';
 
@@ -47,12 +47,7 @@ describe('a subscription on its product page', { timeout: WHOLE_APP_TIMEOUT_MS }
   it('subscribes a signed-in shopper and sends the browser to PayPal to approve', async () => {
     signIn(api);
     stubProduct(aSubscriptionProduct());
-    api.on('createSubscription', {
-      id: SUBSCRIPTION_ID,
-      paypal_subscription_id: 'I-BW452GLLEP1G',
-      status: 'approval_pending',
-      approve_url: APPROVE_URL,
-    });
+    api.on('createSubscription', aCreatedSubscription());
     const user = userEvent.setup();
     renderApp(`/products/${PRODUCT_ID}`);
 
@@ -83,12 +78,7 @@ describe('a subscription on its product page', { timeout: WHOLE_APP_TIMEOUT_MS }
   it('does not follow an approval address that is not http(s)', async () => {
     signIn(api);
     stubProduct(aSubscriptionProduct());
-    api.on('createSubscription', {
-      id: SUBSCRIPTION_ID,
-      paypal_subscription_id: 'I-BW452GLLEP1G',
-      status: 'approval_pending',
-      approve_url: 'javascript:alert(1)',
-    });
+    api.on('createSubscription', aCreatedSubscription('javascript:alert(1)'));
     const user = userEvent.setup();
     renderApp(`/products/${PRODUCT_ID}`);
 
