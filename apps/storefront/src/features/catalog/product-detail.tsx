@@ -94,7 +94,11 @@ export function ProductDetail({ product }: { product: Product }) {
               <Price amount={product.price} className={styles.price} />
             )}
           </p>
-          {trial && <Badge tone="green">{trial}</Badge>}
+          {trial && (
+            <p>
+              <Badge tone="green">{trial}</Badge>
+            </p>
+          )}
           {product.description && <p className={styles.lead}>{product.description}</p>}
           <div className={styles.buy}>
             {interval ? (

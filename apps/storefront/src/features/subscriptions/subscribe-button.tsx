@@ -38,10 +38,11 @@ export function SubscribeButton({ productId, title, returnTo, size = 'md', disab
       {askingGuest && !user && (
         <Notice tone="info" title="Subscribing needs an account">
           <p>A subscription belongs to your account, where its key and renewals are kept. Your cart stays as it is.</p>
-          <p className={styles.actions}>
+          <p>
             <Link to="/login" search={{ redirect: returnTo }} className={styles.link}>
               Sign in to subscribe
             </Link>
+            {' · '}
             <Link to="/register" search={{ redirect: returnTo }} className={styles.link}>
               Create an account
             </Link>
