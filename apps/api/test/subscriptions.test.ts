@@ -77,20 +77,23 @@ async function mine(token: string, id: string): Promise<Subscription> {
 /** A new account subscribed to a new (or given) product, approved at the sandbox. */
 async function approvedSubscription(productId?: string) {
   const product = productId ?? (await subscriptionProduct()).id;
-  const { token } = await t.registerUser();
+  const { token, user } = await t.registerUser();
   const created = await subscribe(token, product);
   expect(created.statusCode, created.body).toBe(201);
   const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
   await sandbox.state.approveSubscription(paypalId);
   await sandbox.state.deliveriesSettled();
-  return { token, id, paypalId, productId: product };
+  return { token, id, paypalId, productId: product, email: user.email };
 }
 
 const license = async (route: 'validate' | 'activate', key: string, instance = 'laptop') =>
   t.request({ method: 'POST', url: `/api/licenses/${route}`, payload: route === 'validate' ? { key } : { key, instance } });
 
 const payments = (id: string) => t.app.db.selectFrom('subscription_payments').selectAll().where('subscription_id', '=', id).execute();
-const mails = (kind: string) => t.app.db.selectFrom('mail_outbox').select('recipient').where('kind', '=', `subscription_${kind}`).execute();
+const mails = (kind: string, recipient?: string) => {
+  const query = t.app.db.selectFrom('mail_outbox').select(['recipient', 'text_body']).where('kind', '=', `subscription_${kind}`);
+  return (recipient ? query.where('recipient', '=', recipient) : query).execute();
+};
 
 /** Days from the sandbox's now to just past the subscription's paid period. */
 const daysPast = (subscription: Subscription) =>
@@ -131,6 +134,21 @@ describe('subscribing', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'billing_interval_required', detail: 'A subscription needs a billing interval' });
+  });
+
+  it('shows an account only its own subscriptions', async () => {
+    const { id } = await approvedSubscription();
+    const { token: other } = await t.registerUser();
+    for (const [method, url] of [
+      ['GET', `/api/subscriptions/${id}`],
+      ['POST', `/api/subscriptions/${id}/confirm`],
+      ['POST', `/api/subscriptions/${id}/cancel`],
+    ] as const) {
+      const response = await t.request({ method, url, token: other });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('subscription_not_found');
+    }
+    expect((await t.request({ method: 'GET', url: '/api/subscriptions', token: other })).json()).toEqual({ subscriptions: [] });
   });
 
   it('refuses a subscription product in a one-off order', async () => {
@@ -192,7 +210,7 @@ describe('subscribing', () => {
 
 describe('renewals', () => {
   it('renews 12 months by the test clock, extending the same key each time', async () => {
-    const { token, id } = await approvedSubscription();
+    const { token, id, email } = await approvedSubscription();
     const first = await mine(token, id);
     const key = first.license_keys[0]!.key;
     let previousEnd = Date.parse(first.current_period_end!);
@@ -206,6 +224,23 @@ describe('renewals', () => {
       expect(renewed.license_keys).toEqual([{ key, status: 'active', expires_at: expectedKeyExpiry(renewed) }]);
       expect(await payments(id)).toHaveLength(month + 1);
       expect((await license('validate', key)).json()).toMatchObject({ status: 'active', expires_at: expectedKeyExpiry(renewed) });
+    }
+    // A receipt for each renewal; the first payment came with the "started" mail.
+    expect(await mails('renewal', email)).toHaveLength(12);
+    expect(await mails('started', email)).toHaveLength(1);
+  });
+
+  it('keeps a key working for the grace days the settings give', async () => {
+    const admin = await t.adminToken();
+    const saved = await t.request({ method: 'PUT', url: '/api/admin/settings', token: admin, payload: { subscription_grace_days: 10 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().subscription_grace_days).toBe(10);
+    try {
+      const { token, id } = await approvedSubscription();
+      const subscription = await mine(token, id);
+      expect(subscription.license_keys[0]!.expires_at).toBe(new Date(Date.parse(subscription.current_period_end!) + 10 * DAY_MS).toISOString());
+    } finally {
+      await t.request({ method: 'PUT', url: '/api/admin/settings', token: admin, payload: { subscription_grace_days: GRACE_DAYS } });
     }
   });
 
@@ -245,9 +280,26 @@ describe('renewals', () => {
   });
 });
 
+describe('refunds at PayPal', () => {
+  it('marks the refunded payment from PayPal’s webhook, once', async () => {
+    const { id, paypalId } = await approvedSubscription();
+    const [sale] = [...sandbox.state.sales.values()].filter((entry) => entry.subscriptionId === paypalId);
+    const refunded = await fetch(`${sandbox.url}/v1/payments/sale/${sale!.id}/refund`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await sandboxToken()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(refunded.status).toBe(201);
+    await sandbox.state.deliveriesSettled();
+    const [payment] = await payments(id);
+    expect(payment).toMatchObject({ paypal_sale_id: sale!.id, status: 'refunded' });
+    expect(payment!.refunded_at).not.toBeNull();
+  });
+});
+
 describe('failed payments', () => {
   it('keeps access while past due, suspends at PayPal’s threshold, and a later payment reactivates', async () => {
-    const { token, id, paypalId } = await approvedSubscription();
+    const { token, id, paypalId, email } = await approvedSubscription();
     const key = (await mine(token, id)).license_keys[0]!.key;
     const armed = await fetch(`${sandbox.url}/v1/billing/subscriptions/${paypalId}/simulate-payment-failure`, {
       method: 'POST',
@@ -261,6 +313,8 @@ describe('failed payments', () => {
     const pastDue = await mine(token, id);
     expect(pastDue).toMatchObject({ status: 'past_due', current_period_end: paidUntil });
     expect(pastDue.update_payment_url).toContain(paypalId);
+    const [failedMail] = await mails('payment_failed', email);
+    expect(failedMail?.text_body).toContain(pastDue.update_payment_url);
     // Within the grace days the key still works.
     expect((await license('validate', key)).json()).toMatchObject({ valid: true, status: 'active' });
 
@@ -285,7 +339,7 @@ describe('failed payments', () => {
 
 describe('cancelling', () => {
   it('keeps access to the paid period’s end, then expires', async () => {
-    const { token, id, paypalId } = await approvedSubscription();
+    const { token, id, paypalId, email } = await approvedSubscription();
     const cancelled = await t.request({ method: 'POST', url: `/api/subscriptions/${id}/cancel`, token });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const subscription = cancelled.json<Subscription>();
@@ -308,7 +362,8 @@ describe('cancelling', () => {
     expect(expired.license_keys[0]!.status).toBe('expired');
     const refused = await license('activate', key.key);
     expect(refused.json().code).toBe('license_expired');
-    expect(await mails('expired')).not.toHaveLength(0);
+    expect(await mails('cancelled', email)).toHaveLength(1);
+    expect(await mails('expired', email)).toHaveLength(1);
   });
 });
 

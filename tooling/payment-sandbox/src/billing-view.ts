@@ -47,18 +47,16 @@ export function planView(state: SandboxState, plan: BillingPlan): Record<string,
   };
 }
 
-/** PayPal's default answer to a plan's creation (`Prefer: return=minimal`). */
+/** PayPal's default answer to a plan's creation (`Prefer: return=minimal`): no cycles, preferences or update time. */
 export function minimalPlanView(state: SandboxState, plan: BillingPlan): Record<string, unknown> {
-  return {
-    id: plan.id,
-    product_id: plan.product_id,
-    name: plan.name,
-    status: plan.status,
-    ...(plan.description === undefined ? {} : { description: plan.description }),
-    usage_type: 'LICENSED',
-    create_time: plan.create_time,
-    links: planLinks(state, plan),
-  };
+  const {
+    billing_cycles: _cycles,
+    payment_preferences: _preferences,
+    quantity_supported: _quantity,
+    update_time: _updated,
+    ...minimal
+  } = planView(state, plan);
+  return minimal;
 }
 
 /** The buyer's approval page of a subscription, which the `approve` link points to (PayPal's `/webapps/billing/subscriptions?ba_token=`). */

@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 export interface ClockCycle {
   subscription_id: string;
   sale_id: string | null;
-  /** PAID: a sale completed; TRIAL: a free trial cycle began; FAILED: the payment was declined; STARTED: an APPROVED subscription reached its start_time; EXPIRED: the plan's cycles ran out. */
+  /** PAID: a sale completed; TRIAL: a free trial cycle began; FAILED: the payment was declined; EXPIRED: the plan's cycles ran out. */
   outcome: 'PAID' | 'TRIAL' | 'FAILED' | 'EXPIRED';
   time: string;
 }

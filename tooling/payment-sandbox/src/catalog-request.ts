@@ -1,4 +1,12 @@
-import type { BillingCycle, IntervalUnit, PaymentPreferences, PlanStatus, ProductType, TenureType } from './billing-types.ts';
+import type {
+  BillingCycle,
+  CatalogProduct,
+  IntervalUnit,
+  PaymentPreferences,
+  PlanStatus,
+  ProductType,
+  TenureType,
+} from './billing-types.ts';
 import { type Json, Problems, isObject, readBoolean, readInteger, readMoney, readObject, readString } from './body-reader.ts';
 import { invalidRequest, malformedJson, unprocessable } from './errors.ts';
 import { type Money, SUPPORTED_CURRENCIES, currencyDecimals, fractionDigits, toMinorUnits } from './money.ts';
@@ -14,15 +22,8 @@ const MAX_INTERVAL_COUNT: Record<IntervalUnit, number> = { DAY: 365, WEEK: 52, M
 const CATEGORY = /^[A-Z_]+$/;
 const RESOURCE_ID = /^[A-Za-z0-9_-]+$/;
 
-export interface ProductRequest {
-  id?: string;
-  name: string;
-  type: ProductType;
-  description?: string;
-  category?: string;
-  image_url?: string;
-  home_url?: string;
-}
+/** A product as asked for: what the sandbox keeps, less what it adds; `id` only when the merchant picks it. */
+export type ProductRequest = Omit<CatalogProduct, 'id' | 'clientId' | 'create_time' | 'update_time'> & { id?: string };
 
 const defined = <T extends object>(record: T): T =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;

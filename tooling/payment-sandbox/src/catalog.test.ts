@@ -78,15 +78,15 @@ describe('Catalog Products', () => {
   });
 
   it('answers 404 for an unknown or another client’s product, and 401 without a valid token', async () => {
-    const { app, token } = await sandboxWithToken();
+    const { app } = await build({ clients: { 'sandbox-client-id': 'sandbox-client-secret', other: 'other-secret' } });
+    const token = await accessToken(app);
     const unknown = await api(app, token, 'GET', '/v1/catalogs/products/PROD-NOSUCHPRODUCT0000');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
     const id = await createProduct(app, token);
-    const other = await build({ clients: { 'sandbox-client-id': 'sandbox-client-secret', other: 'other-secret' } });
-    const otherToken = await accessToken(other.app, 'other', 'other-secret');
-    await createProduct(other.app, await accessToken(other.app));
-    expect((await api(other.app, otherToken, 'GET', `/v1/catalogs/products/${id}`)).statusCode).toBe(404);
+    const otherToken = await accessToken(app, 'other', 'other-secret');
+    expect((await api(app, otherToken, 'GET', `/v1/catalogs/products/${id}`)).statusCode).toBe(404);
+    expect((await api(app, otherToken, 'POST', '/v1/billing/plans', planBody(id))).statusCode).toBe(404);
     const noToken = await app.inject({ method: 'GET', url: `/sandbox/v1/catalogs/products/${id}` });
     expect(noToken.statusCode).toBe(401);
     expect(noToken.json()).toMatchObject({ name: 'AUTHENTICATION_FAILURE' });

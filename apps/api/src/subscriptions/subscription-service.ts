@@ -380,7 +380,10 @@ export async function applySubscriptionEvent(
   if (!row.paypal_subscription_id && isPayPalBillingId(resource.id)) {
     await app.db.updateTable('subscriptions').set({ paypal_subscription_id: resource.id }).where('id', '=', row.id).where('paypal_subscription_id', 'is', null).execute();
   }
-  await syncSubscription(app, row.id, endpoint);
+  // PayPal not answering is a failure on our side: the webhook answers 502 and PayPal sends it again.
+  await syncSubscription(app, row.id, endpoint).catch((error: unknown) => {
+    throw toAppError(app, error, 'PayPal could not be asked about the subscription');
+  });
 }
 
 async function markSaleReturned(app: FastifyInstance, saleId: string, status: 'refunded' | 'reversed'): Promise<void> {
