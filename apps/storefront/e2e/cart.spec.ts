@@ -22,7 +22,8 @@ async function openCartWith(page: Page, lines: { product: ProductSummary; quanti
 }
 
 test('the cart changes quantities, never below 1 from its controls, and shows the empty state once emptied', async ({ page, api }) => {
-  const products = (await api.products()).filter((product) => product.stock_quantity > 0);
+  // A subscription is a line of one, without quantity controls (docs/decisions/039-subscription-screens.md).
+  const products = (await api.products()).filter((product) => product.stock_quantity > 0 && product.product_type !== 'subscription');
   const [first, second] = products;
   if (!first || !second) throw new Error('The demo catalogue needs two products in stock');
 

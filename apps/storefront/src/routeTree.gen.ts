@@ -29,6 +29,7 @@ import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsIdRouteImport } from './routes/products/$id'
 import { Route as PaymentCancelOrderIdRouteImport } from './routes/payment/cancel/$orderId'
 import { Route as PaymentSuccessOrderIdRouteImport } from './routes/payment/success/$orderId'
+import { Route as AuthenticatedAccountSubscriptionsIdReturnRouteImport } from './routes/_authenticated/account_.subscriptions.$id.return'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -129,6 +130,12 @@ const PaymentSuccessOrderIdRoute = PaymentSuccessOrderIdRouteImport.update({
   path: '/payment/success/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAccountSubscriptionsIdReturnRoute =
+  AuthenticatedAccountSubscriptionsIdReturnRouteImport.update({
+    id: '/account_/subscriptions/$id/return',
+    path: '/account/subscriptions/$id/return',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -150,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/products/': typeof ProductsIndexRoute
   '/payment/cancel/$orderId': typeof PaymentCancelOrderIdRoute
   '/payment/success/$orderId': typeof PaymentSuccessOrderIdRoute
+  '/account/subscriptions/$id/return': typeof AuthenticatedAccountSubscriptionsIdReturnRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -171,6 +179,7 @@ export interface FileRoutesByTo {
   '/products': typeof ProductsIndexRoute
   '/payment/cancel/$orderId': typeof PaymentCancelOrderIdRoute
   '/payment/success/$orderId': typeof PaymentSuccessOrderIdRoute
+  '/account/subscriptions/$id/return': typeof AuthenticatedAccountSubscriptionsIdReturnRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -194,6 +203,7 @@ export interface FileRoutesById {
   '/products/': typeof ProductsIndexRoute
   '/payment/cancel/$orderId': typeof PaymentCancelOrderIdRoute
   '/payment/success/$orderId': typeof PaymentSuccessOrderIdRoute
+  '/_authenticated/account_/subscriptions/$id/return': typeof AuthenticatedAccountSubscriptionsIdReturnRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -217,6 +227,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/payment/cancel/$orderId'
     | '/payment/success/$orderId'
+    | '/account/subscriptions/$id/return'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -238,6 +249,7 @@ export interface FileRouteTypes {
     | '/products'
     | '/payment/cancel/$orderId'
     | '/payment/success/$orderId'
+    | '/account/subscriptions/$id/return'
   id:
     | '__root__'
     | '/'
@@ -260,6 +272,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/payment/cancel/$orderId'
     | '/payment/success/$orderId'
+    | '/_authenticated/account_/subscriptions/$id/return'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -425,17 +438,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PaymentSuccessOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/account_/subscriptions/$id/return': {
+      id: '/_authenticated/account_/subscriptions/$id/return'
+      path: '/account/subscriptions/$id/return'
+      fullPath: '/account/subscriptions/$id/return'
+      preLoaderRoute: typeof AuthenticatedAccountSubscriptionsIdReturnRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedCheckoutRoute: typeof AuthenticatedCheckoutRoute
+  AuthenticatedAccountSubscriptionsIdReturnRoute: typeof AuthenticatedAccountSubscriptionsIdReturnRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedCheckoutRoute: AuthenticatedCheckoutRoute,
+  AuthenticatedAccountSubscriptionsIdReturnRoute:
+    AuthenticatedAccountSubscriptionsIdReturnRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

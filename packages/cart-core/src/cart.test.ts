@@ -6,11 +6,14 @@ import {
   clearCart,
   decrement,
   increment,
+  isSubscriptionLine,
   itemCount,
   lineTotalCents,
+  orderLines,
   refreshPrices,
   removeItem,
   setQuantity,
+  subscriptionLines,
   totalCents,
 } from './cart.ts';
 
@@ -256,5 +259,40 @@ describe('refreshPrices', () => {
     refreshPrices(stored, [{ id: PRO_ID, title: 'New', price: 1 }], { dropMissing: true });
     expect(stored).toHaveLength(2);
     expect(stored[0]).toEqual(line({ price: 19.99, quantity: 2 }));
+  });
+});
+
+describe('subscriptions in the cart', () => {
+  const WRITER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
+  const writer = product({ id: WRITER_ID, title: 'Aurora AI Writer', product_type: 'subscription' });
+
+  it('adds a subscription as a line of one, whatever the quantity asked for', () => {
+    expect(addItem([], writer, 3)).toEqual([line({ id: WRITER_ID, title: 'Aurora AI Writer', product_type: 'subscription', quantity: 1 })]);
+  });
+
+  it('does not raise a subscription line added again', () => {
+    const lines = addItem([], writer);
+    expect(addItem(lines, writer, 2)).toBe(lines);
+  });
+
+  it('keeps a subscription line at one when its quantity is set, and removes it at 0', () => {
+    const lines = addItem([line()], writer);
+    expect(setQuantity(lines, WRITER_ID, 4)).toBe(lines);
+    expect(increment(lines, WRITER_ID)).toBe(lines);
+    expect(setQuantity(lines, WRITER_ID, 0).map((item) => item.id)).toEqual([PRO_ID]);
+  });
+
+  it('splits the cart into the lines an order takes and the subscriptions', () => {
+    const lines = [line(), line({ id: WRITER_ID, product_type: 'subscription' }), line({ id: KIT_ID, product_type: 'package' })];
+    expect(orderLines(lines).map((item) => item.id)).toEqual([PRO_ID, KIT_ID]);
+    expect(subscriptionLines(lines).map((item) => item.id)).toEqual([WRITER_ID]);
+    expect(isSubscriptionLine(lines[1] ?? line())).toBe(true);
+    expect(isSubscriptionLine(lines[2] ?? line())).toBe(false);
+  });
+
+  it('answers the very lines when none is a subscription', () => {
+    const lines = [line(), line({ id: KIT_ID })];
+    expect(orderLines(lines)).toBe(lines);
+    expect(subscriptionLines(lines)).toEqual([]);
   });
 });

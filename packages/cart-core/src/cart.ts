@@ -56,10 +56,33 @@ function toLine(product: CartProduct, quantity: number): CartItem {
   };
 }
 
-/** Adds `quantity` of a product: raises the line of the same id, else appends a new line. */
+/**
+ * A subscription is billed by PayPal on its own, never in a one-off order (docs/decisions/039-subscription-screens.md):
+ * the cart keeps it as a line of one, apart from the lines checkout orders.
+ */
+export function isSubscriptionLine(line: Pick<CartItem, 'product_type'>): boolean {
+  return line.product_type === 'subscription';
+}
+
+/** The lines a checkout orders: every line but the subscriptions. */
+export function orderLines(lines: readonly CartItem[]): readonly CartItem[] {
+  return lines.some(isSubscriptionLine) ? lines.filter((line) => !isSubscriptionLine(line)) : lines;
+}
+
+/** The subscriptions in the cart, each subscribed to on its own. */
+export function subscriptionLines(lines: readonly CartItem[]): readonly CartItem[] {
+  return lines.filter(isSubscriptionLine);
+}
+
+/**
+ * Adds `quantity` of a product: raises the line of the same id, else appends a new line.
+ * A subscription stays a line of one: a shopper subscribes once, whatever the clicks.
+ */
 export function addItem(lines: readonly CartItem[], product: CartProduct, quantity = 1): readonly CartItem[] {
   if (!Number.isInteger(quantity) || quantity < 1) return lines;
-  if (!lines.some((line) => line.id === product.id)) return [...lines, toLine(product, quantity)];
+  const subscription = isSubscriptionLine(product);
+  if (!lines.some((line) => line.id === product.id)) return [...lines, toLine(product, subscription ? 1 : quantity)];
+  if (subscription) return lines;
   return lines.map((line) => (line.id === product.id ? { ...line, quantity: line.quantity + quantity } : line));
 }
 
@@ -73,7 +96,7 @@ export function setQuantity(lines: readonly CartItem[], id: string, quantity: nu
   if (!Number.isFinite(quantity)) return lines;
   const next = Math.max(LIMITS.cartMinQuantity, Math.floor(quantity));
   const line = lines.find((item) => item.id === id);
-  if (!line || line.quantity === next) return lines;
+  if (!line || line.quantity === next || isSubscriptionLine(line)) return lines;
   return lines.map((item) => (item.id === id ? { ...item, quantity: next } : item));
 }
 

@@ -8,11 +8,14 @@ export {
   decrement,
   imageOf,
   increment,
+  isSubscriptionLine,
   itemCount,
   lineTotalCents,
+  orderLines,
   refreshPrices,
   removeItem,
   setQuantity,
+  subscriptionLines,
   totalCents,
 } from './cart.ts';
 export {

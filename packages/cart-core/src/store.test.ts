@@ -147,6 +147,24 @@ describe('createCartStore: actions persist', () => {
     expect(storage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 
+  it('clearOrdered empties what an order took and its code, and keeps the subscriptions', () => {
+    const storage = createMemoryStorage();
+    const store = createCartStore({ storage });
+    const aurora: CartProduct = { ...kit, title: 'Aurora AI Writer', product_type: 'subscription' };
+    store.getState().add(writer);
+    store.getState().add(aurora);
+    store.getState().setDiscountCode('SPRING');
+    store.getState().clearOrdered();
+    expect(store.getState().items.map((item) => item.id)).toEqual([KIT_ID]);
+    expect(store.getState().discountCode).toBeNull();
+    expect(stored(storage)).toEqual([
+      line({ id: KIT_ID, title: 'Aurora AI Writer', price: 0.1, category: 'templates', image: null, product_type: 'subscription' }),
+    ]);
+    const before = store.getState().items;
+    store.getState().clearOrdered();
+    expect(store.getState().items).toBe(before);
+  });
+
   it('neither writes nor notifies when an action changes nothing', () => {
     const storage = createMemoryStorage();
     const store = createCartStore({ storage });

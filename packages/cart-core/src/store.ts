@@ -9,10 +9,12 @@ import {
   clearCart,
   decrement,
   increment,
+  isSubscriptionLine,
   itemCount,
   refreshPrices,
   removeItem,
   setQuantity,
+  subscriptionLines,
   totalCents,
 } from './cart.ts';
 import {
@@ -38,6 +40,8 @@ export interface CartState {
   remove: (id: string) => void;
   /** Empties the cart and forgets its discount code. */
   clear: () => void;
+  /** After an order: empties what it ordered and forgets the discount code; subscriptions stay, subscribed to on their own. */
+  clearOrdered: () => void;
   /** Keeps a discount code (upper-cased) for the order, or forgets it with null; text that cannot be a code is ignored. */
   setDiscountCode: (code: string | null) => void;
   /** Applies the server's current products; the answer tells the UI whether to say prices changed. */
@@ -90,6 +94,10 @@ export function createCartStore(options: CartStoreOptions = {}): CartStore {
       remove: (id) => update((items) => removeItem(items, id)),
       clear: () => {
         update((items) => (items.length === 0 ? items : clearCart()));
+        if (get().discountCode !== null) set({ discountCode: null });
+      },
+      clearOrdered: () => {
+        update((items) => (items.some((line) => !isSubscriptionLine(line)) ? subscriptionLines(items) : items));
         if (get().discountCode !== null) set({ discountCode: null });
       },
       setDiscountCode: (code) => {

@@ -28,7 +28,7 @@ function LoginPage() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/register" className={authLinkClassName}>
+          <Link to="/register" search={search} className={authLinkClassName}>
             Sign up
           </Link>
           <br />

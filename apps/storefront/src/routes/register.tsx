@@ -1,17 +1,24 @@
-import { AuthCard, authLinkClassName, usePageTitle } from '@store/shell';
+import { AuthCard, afterLoginPath, authLinkClassName, usePageTitle, validateLoginSearch } from '@store/shell';
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import { RegisterForm } from '../features/auth/register-form.tsx';
 import { currentUser } from '../features/session/session-store.ts';
 
+// Coming back to registration after signing up would loop.
+const GUEST_ONLY = ['/register'];
+
 export const Route = createFileRoute('/register')({
-  // A signed-in shopper already has an account: home instead of a second registration.
-  beforeLoad: async () => {
-    if (await currentUser()) throw redirect({ to: '/', replace: true });
+  // `?redirect=`: where the new account goes next (a guest asked to register before subscribing comes back to the product).
+  // Checked again where it is used: the root route passes the raw parameter through beside the validated one.
+  validateSearch: validateLoginSearch,
+  // A signed-in shopper already has an account: on to where they were heading (home by default) instead of a second registration.
+  beforeLoad: async ({ search }) => {
+    if (await currentUser()) throw redirect({ href: afterLoginPath(validateLoginSearch(search), GUEST_ONLY), replace: true });
   },
   component: RegisterPage,
 });
 
 function RegisterPage() {
+  const search = validateLoginSearch(Route.useSearch());
   const navigate = Route.useNavigate();
   usePageTitle('Sign Up');
 
@@ -23,13 +30,13 @@ function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={authLinkClassName}>
+          <Link to="/login" search={search} className={authLinkClassName}>
             Sign in
           </Link>
         </>
       }
     >
-      <RegisterForm onRegistered={() => void navigate({ to: '/', replace: true })} />
+      <RegisterForm onRegistered={() => void navigate({ href: afterLoginPath(search, GUEST_ONLY), replace: true })} />
     </AuthCard>
   );
 }

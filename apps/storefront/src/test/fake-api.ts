@@ -17,7 +17,8 @@ export const WHOLE_APP_TIMEOUT_MS = 20_000;
 
 /**
  * What the shell asks on every page: the site information, the categories, and the logout; and what every
- * product page asks: its reviews (none) and, for a signed-in shopper, their own (none, not a buyer).
+ * product page asks: its reviews (none) and, for a signed-in shopper, their own (none, not a buyer); and what
+ * the account asks besides the orders: the subscriptions (none).
  */
 export const SHOP_DEFAULTS: Answers = {
   siteInfo: SITE_INFO,
@@ -25,6 +26,7 @@ export const SHOP_DEFAULTS: Answers = {
   logout: null,
   listProductReviews: { reviews: [], total: 0 },
   getMyReview: { can_review: false, review: null },
+  listMySubscriptions: { subscriptions: [] },
 };
 
 /** The fake API of a test file, with the shop's default answers (and any of the file's own). */

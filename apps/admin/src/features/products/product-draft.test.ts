@@ -47,6 +47,8 @@ describe('checkProductDraft', () => {
         key_mode: 'pool',
         key_pattern: null,
         package_items: [],
+        billing_interval: null,
+        trial_days: 0,
       },
     });
   });
@@ -213,6 +215,8 @@ describe('draftFromProduct', () => {
       key_mode: 'pool',
       key_pattern: null,
       package_items: [],
+      billing_interval: null,
+      trial_days: 0,
     });
   });
 

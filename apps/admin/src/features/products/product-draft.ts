@@ -14,13 +14,21 @@ import {
   type ProductType,
 } from '@store/contracts';
 import { checkForm, type SchemaForm } from '../forms/typebox-resolver.ts';
+import {
+  type SubscriptionDraft,
+  type SubscriptionField,
+  emptySubscriptionDraft,
+  subscriptionDraftOf,
+  subscriptionInput,
+  subscriptionProblems,
+} from './subscription-draft.ts';
 
 /**
  * The product form as typed (spec section 5): text fields as the admin typed them, the lists as built
  * with the prompts. `toProductInput` turns it into the API's body; `PRODUCT_FORM` maps it to the
  * contract's own schema for the form's resolver, and `checkProductDraft` checks it as the API will.
  */
-export interface ProductDraft {
+export interface ProductDraft extends SubscriptionDraft {
   title: string;
   /** Dollars as typed, e.g. '19.99'. */
   price: string;
@@ -66,7 +74,8 @@ export type ProductField =
   | 'max_activations'
   | 'key_mode'
   | 'key_pattern'
-  | 'package_items';
+  | 'package_items'
+  | SubscriptionField;
 export type ProductErrors = Partial<Record<ProductField, string>>;
 
 const properties = ProductInputSchema.properties;
@@ -122,6 +131,7 @@ export function emptyDraft(): ProductDraft {
     key_mode: 'pool',
     key_pattern: DEFAULT_KEY_PATTERN,
     package_items: [],
+    ...emptySubscriptionDraft(),
   };
 }
 
@@ -144,6 +154,7 @@ export function draftFromProduct(product: AdminProduct): ProductDraft {
     key_mode: product.key_mode,
     key_pattern: product.key_pattern ?? DEFAULT_KEY_PATTERN,
     package_items: product.package_items.map((item) => ({ product_id: item.product_id, title: item.title, quantity: String(item.quantity) })),
+    ...subscriptionDraftOf(product),
   };
 }
 
@@ -196,6 +207,7 @@ export function toProductInput(draft: ProductDraft): ProductInput {
     // Only a package has members (docs/decisions/038-packages.md); other types send none.
     package_items:
       draft.product_type === 'package' ? draft.package_items.map((item) => ({ product_id: item.product_id, quantity: parseLimit(item.quantity) })) : [],
+    ...subscriptionInput(draft),
   };
 }
 
@@ -250,6 +262,8 @@ function fieldOf(path: string): ProductField | null {
     case 'key_mode':
     case 'key_pattern':
     case 'package_items':
+    case 'billing_interval':
+    case 'trial_days':
       return head;
     default:
       return null;
@@ -275,7 +289,7 @@ export const PRODUCT_FORM: SchemaForm<ProductDraft, typeof ProductInputSchema, P
     if (!Number.isFinite(input.max_activations)) errors.max_activations = MAX_ACTIVATIONS_MESSAGE;
     const members = packageItemsProblem(draft);
     if (members) errors.package_items = members;
-    return errors;
+    return { ...errors, ...subscriptionProblems(draft) };
   },
 };
 

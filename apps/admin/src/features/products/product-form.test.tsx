@@ -1,9 +1,10 @@
-import { anAdminProduct, aProductList, deferred, type ErrorAnswer } from '@store/api-fake';
-import { DEFAULT_KEY_PATTERN, KEY_ALPHABET, LIMITS, type AdminProduct, type ProductInput } from '@store/contracts';
+import { anAdminProduct, deferred, type ErrorAnswer } from '@store/api-fake';
+import { DEFAULT_KEY_PATTERN, KEY_ALPHABET, LIMITS, type AdminProduct } from '@store/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { imageFile, setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
+import { productFormHelpers } from '../../test/product-form.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const api = setupAdminApi();
@@ -12,40 +13,13 @@ beforeEach(() => {
   signInAsAdmin(api);
 });
 
-/** The catalogue the list shows; an edited product's key pool is empty and it has no files unless a test says otherwise. */
-function fakeCatalogue(products: AdminProduct[] = []) {
-  api.on('adminListProducts', aProductList(products));
-  api.on('adminLicenseKeyStock', { available: 0, sold: 0, reserved: 0 });
-  api.on('adminListProductFiles', { files: [] });
-}
-
-async function openAddForm(user: UserEvent) {
-  renderApp('/admin/products');
-  await user.click(await screen.findByRole('button', { name: 'Add Product' }));
-  return screen.findByRole('dialog', { name: 'Add Product' });
-}
-
-async function fillRequired(user: UserEvent, dialog: HTMLElement, fields: { title?: string; price?: string } = {}) {
-  await user.type(within(dialog).getByLabelText('Product name'), fields.title ?? 'Nimbus Notes');
-  await user.type(within(dialog).getByLabelText('Price (USD)'), fields.price ?? '19.99');
-  await user.type(within(dialog).getByLabelText('Short description'), 'Notes that sync');
-  await user.type(within(dialog).getByLabelText('Detailed description'), 'Everything about Nimbus Notes.');
-}
+const { fakeCatalogue, openAddForm, fillRequired, created } = productFormHelpers(api);
 
 /**
  * Waits for a toast. Checked in one step: a toast raised as a modal closes moves from the dialog's toast
  * area to the page's, so a node found a moment earlier may already have been replaced.
  */
 const toastShown = (text: string) => waitFor(() => expect(screen.getByText(text)).toBeInTheDocument());
-
-const created = (body: ProductInput): AdminProduct => ({
-  ...anAdminProduct(),
-  ...body,
-  image: null,
-  rating: 4,
-  reviews_count: 0,
-  package_items: (body.package_items ?? []).map((item) => ({ ...item, title: `Member ${item.product_id.slice(-4)}` })),
-});
 
 describe('the product form', { timeout: 30_000 }, () => {
   it('has every field of the spec, the price in steps of 0.01 and image files only', async () => {
@@ -134,6 +108,8 @@ describe('the product form', { timeout: 30_000 }, () => {
       key_mode: 'pool',
       key_pattern: null,
       package_items: [],
+      billing_interval: null,
+      trial_days: 0,
     });
     // The image went as the multipart field `file` (the fake reads it with the fetch of Node, not jsdom's classes).
     expect(api.calls('upload')[0]?.body.get('file')).toHaveProperty('type', 'image/png');
@@ -319,6 +295,7 @@ describe('the product form', { timeout: 30_000 }, () => {
       price: 129,
       category: 'plugins',
       product_type: 'subscription',
+      billing_interval: 'month',
       description: 'Edit photos',
       detailed_description: 'All about Lumora.',
       images: ['/uploads/one.png', '/uploads/two.png'],

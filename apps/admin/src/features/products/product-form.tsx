@@ -12,6 +12,7 @@ import { ProductFiles } from './product-files.tsx';
 import { ProductImages } from './product-images.tsx';
 import { FeatureList, RequirementList } from './product-lists.tsx';
 import * as styles from './products.css.ts';
+import { SubscriptionFields } from './subscription-fields.tsx';
 import { licenseKeyStockQueryOptions, productKeys } from './queries.ts';
 import { useImageUpload } from './upload-image.ts';
 
@@ -165,6 +166,7 @@ function ProductForm({ product, categories, onCancel, onSaved }: ProductFormProp
           onChange={(next) => setList('package_items', next)}
         />
       )}
+      {productType === 'subscription' && <SubscriptionFields billingInterval={field('billing_interval')} trialDays={field('trial_days')} />}
 
       <ProductImages
         images={images}

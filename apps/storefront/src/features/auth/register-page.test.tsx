@@ -95,6 +95,26 @@ describe('the registration page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'newbie' })).toBeInTheDocument();
   });
 
+  it('goes back where the shopper was heading (?redirect=), keeping it on the link to sign in instead', async () => {
+    api.on('register', authResponse(aUser({ username: 'newbie', email: 'newbie@example.com' })));
+    api.on('getProduct', api.error(404, 'Product not found', 'product_not_found'));
+    const { router } = renderApp('/register?redirect=%2Fproducts%2F11111111-1111-4111-8111-111111111111');
+
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fproducts%2F11111111-1111-4111-8111-111111111111');
+    await register({ username: 'newbie', email: 'newbie@example.com', password: 'secret1', confirm: 'secret1' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products/11111111-1111-4111-8111-111111111111'));
+  });
+
+  it('drops a redirect to another site', async () => {
+    api.on('register', authResponse(aUser({ username: 'newbie', email: 'newbie@example.com' })));
+    const { router } = renderApp('/register?redirect=%2F%2Fevil.example');
+
+    await register({ username: 'newbie', email: 'newbie@example.com', password: 'secret1', confirm: 'secret1' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('shows the detail of a duplicate (409) in a toast and at its field', async () => {
     api.on('register', api.error(409, 'Username is already taken', 'username_taken'));
     const { router } = renderApp('/register');

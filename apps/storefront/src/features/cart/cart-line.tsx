@@ -7,13 +7,10 @@ import { cartStore, useCartCount } from './cart-store.ts';
 import { LineImage } from './line-image.tsx';
 import { productPath } from './product-path.ts';
 
-/** One cart line: picture, title linking to the product, unit price, quantity controls, line total, remove. */
-export function CartLine({ line }: { line: CartItem }) {
-  const { increment, decrement, remove } = cartStore.getState();
-  const units = useCartCount();
-  const quantityId = `quantity-${line.id}`;
+/** A cart line's picture, title linking to the product, category and price (`priceNote` after it: "each"). */
+export function LineSummary({ line, priceNote }: { line: CartItem; priceNote: string }) {
   return (
-    <li className={styles.line}>
+    <>
       <LineImage src={line.image} />
       <div className={styles.info}>
         <Link to={productPath(line.id)} className={styles.lineTitle}>
@@ -21,9 +18,21 @@ export function CartLine({ line }: { line: CartItem }) {
         </Link>
         <span className={styles.muted}>{labelOf(CATEGORIES, line.category)}</span>
         <span className={styles.muted}>
-          <Price amount={line.price} /> each
+          <Price amount={line.price} /> {priceNote}
         </span>
       </div>
+    </>
+  );
+}
+
+/** One cart line: picture, title linking to the product, unit price, quantity controls, line total, remove. */
+export function CartLine({ line }: { line: CartItem }) {
+  const { increment, decrement, remove } = cartStore.getState();
+  const units = useCartCount();
+  const quantityId = `quantity-${line.id}`;
+  return (
+    <li className={styles.line}>
+      <LineSummary line={line} priceNote="each" />
       <div className={styles.controls}>
         <div className={styles.stepper} role="group" aria-label={`Quantity of ${line.title}`}>
           <IconButton

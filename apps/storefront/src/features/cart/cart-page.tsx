@@ -1,21 +1,25 @@
-import { selectItems } from '@store/cart-core';
+import { itemCount, selectItems, subscriptionLines, totalCents } from '@store/cart-core';
+import type { CartItem } from '@store/contracts';
 import { toDollars } from '@store/contracts';
 import { Button, Container, MessagePage, Modal, Price, Skeleton, Spinner, buttonClassName } from '@store/ui';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useShopper } from '../checkout/use-shopper.ts';
 import { paths } from '../site/paths.ts';
 import { CartLine } from './cart-line.tsx';
+import { CartSubscriptions } from './cart-subscriptions.tsx';
 import { DiscountCodeField } from './discount-code-field.tsx';
 import { useCartDiscount } from './discount.ts';
 import * as styles from './cart-page.css.ts';
-import { cartStore, useCart, useCartCount, useCartTotalCents } from './cart-store.ts';
+import { cartStore, useCart, useOrderItems } from './cart-store.ts';
 import { PriceNotices } from './price-notices.tsx';
 import { useCartPriceRefresh } from './use-cart-price-refresh.ts';
 
 /** The cart (spec section 2): lines with quantity controls, an order summary, and the way to checkout. */
 export function CartPage() {
   const items = useCart(selectItems);
+  const ordered = useOrderItems();
+  const subscriptions = useMemo(() => subscriptionLines(items), [items]);
   const refresh = useCartPriceRefresh();
 
   if (items.length === 0) {
@@ -40,19 +44,26 @@ export function CartPage() {
         </Link>
       </div>
       <PriceNotices refresh={refresh} />
-      <div className={styles.layout}>
-        <section aria-label="Items in your cart" className={styles.linesSection}>
-          <ul className={styles.lines}>
-            {items.map((line) => (
-              <CartLine key={line.id} line={line} />
-            ))}
-          </ul>
-          <div className={styles.footerRow}>
-            <ClearCartButton />
-          </div>
-        </section>
-        <OrderSummary checking={refresh.checking} />
-      </div>
+      {subscriptions.length > 0 && <CartSubscriptions lines={subscriptions} withOrder={ordered.length > 0} />}
+      {ordered.length > 0 ? (
+        <div className={styles.layout}>
+          <section aria-label="Items in your cart" className={styles.linesSection}>
+            <ul className={styles.lines}>
+              {ordered.map((line) => (
+                <CartLine key={line.id} line={line} />
+              ))}
+            </ul>
+            <div className={styles.footerRow}>
+              <ClearCartButton />
+            </div>
+          </section>
+          <OrderSummary lines={ordered} checking={refresh.checking} />
+        </div>
+      ) : (
+        <div className={styles.footerRow}>
+          <ClearCartButton />
+        </div>
+      )}
     </Container>
   );
 }
@@ -72,9 +83,10 @@ export function EmptyCart() {
   );
 }
 
-function OrderSummary({ checking }: { checking: boolean }) {
-  const count = useCartCount();
-  const totalCents = useCartTotalCents();
+/** The order's figures: the cart's lines but its subscriptions, which are subscribed to on their own. */
+function OrderSummary({ lines, checking }: { lines: readonly CartItem[]; checking: boolean }) {
+  const count = itemCount(lines);
+  const total = totalCents(lines);
   const { status, user } = useShopper();
   const discount = useCartDiscount();
   const { preview } = discount;
@@ -90,7 +102,7 @@ function OrderSummary({ checking }: { checking: boolean }) {
             Subtotal ({count} {count === 1 ? 'item' : 'items'})
           </dt>
           <dd>
-            <Price amount={toDollars(totalCents)} />
+            <Price amount={toDollars(total)} />
           </dd>
         </div>
         {preview && (
@@ -109,7 +121,7 @@ function OrderSummary({ checking }: { checking: boolean }) {
           <dt>Total</dt>
           <dd data-testid="cart-total">
             {/* The server's figure with a code: a discount may leave cents even on whole prices. */}
-            {preview ? <Price amount={preview.total} cents /> : <Price amount={toDollars(totalCents)} />}
+            {preview ? <Price amount={preview.total} cents /> : <Price amount={toDollars(total)} />}
           </dd>
         </div>
       </dl>

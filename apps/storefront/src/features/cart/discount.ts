@@ -1,8 +1,8 @@
-import { selectDiscountCode, selectItems } from '@store/cart-core';
+import { selectDiscountCode } from '@store/cart-core';
 import { ApiError, type CartItem, type DiscountPreview } from '@store/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { useCart } from './cart-store.ts';
+import { useCart, useOrderItems } from './cart-store.ts';
 
 /*
  * The cart's discount code (docs/decisions/028-discount-codes.md): kept in the cart store, shown with the
@@ -47,7 +47,7 @@ export interface CartDiscount {
 /** The cart's code and what the server says it takes off the cart's current lines. */
 export function useCartDiscount(): CartDiscount {
   const code = useCart(selectDiscountCode);
-  const items = useCart(selectItems);
+  const items = useOrderItems();
   const enabled = code !== null && items.length > 0;
   const query = useQuery({ ...discountPreviewQueryOptions(code ?? '', items), enabled });
   if (!enabled) return { code, preview: undefined, error: null, checking: false };

@@ -18,6 +18,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { ProductReviews } from '../reviews/product-reviews.tsx';
 import { REVIEWS_ANCHOR } from '../reviews/reviews-anchor.ts';
+import { trialLabel } from '../subscriptions/billing.ts';
+import { SubscribeButton } from '../subscriptions/subscribe-button.tsx';
+import { SubscriptionPrice } from '../subscriptions/subscription-price.tsx';
 import { addToCart, isSoldOut } from './add-to-cart.ts';
 import { reviewsLabel } from './product-card.tsx';
 import * as styles from './product-detail.css.ts';
@@ -31,6 +34,12 @@ const route = getRouteApi('/products/$id');
 const NOTES = [
   { text: 'Instant download after payment', Icon: DownloadIcon },
   { text: '30-day warranty', Icon: ShieldIcon },
+  { text: 'Free support', Icon: MailIcon },
+] as const;
+
+const SUBSCRIPTION_NOTES = [
+  { text: 'Key and downloads while subscribed', Icon: DownloadIcon },
+  { text: 'Cancel at any time', Icon: ShieldIcon },
   { text: 'Free support', Icon: MailIcon },
 ] as const;
 
@@ -53,6 +62,9 @@ export function ProductDetail({ product }: { product: Product }) {
   const soldOut = isSoldOut(product);
   const paragraphs = paragraphsOf(product.detailed_description);
   const requirements = Object.keys(product.system_requirements ?? {}).length > 0 ? product.system_requirements : null;
+  // A subscription is subscribed to from here, billed per period by PayPal (docs/decisions/039-subscription-screens.md).
+  const interval = product.product_type === 'subscription' ? product.billing_interval : null;
+  const trial = interval ? trialLabel(product.trial_days) : null;
 
   return (
     <Container className={styles.page}>
@@ -77,22 +89,35 @@ export function ProductDetail({ product }: { product: Product }) {
           </div>
           <p>
             <span className={visuallyHidden}>Price: </span>
-            <Price amount={product.price} className={styles.price} />
+            {interval ? (
+              <SubscriptionPrice amount={product.price} interval={interval} className={styles.price} />
+            ) : (
+              <Price amount={product.price} className={styles.price} />
+            )}
           </p>
+          {trial && (
+            <p>
+              <Badge tone="green">{trial}</Badge>
+            </p>
+          )}
           {product.description && <p className={styles.lead}>{product.description}</p>}
           <div className={styles.buy}>
-            <Button size="lg" disabled={soldOut} onClick={() => addToCart(product)}>
-              {soldOut ? (
-                'Out of stock'
-              ) : (
-                <>
-                  <CartIcon size={20} /> Add to Cart
-                </>
-              )}
-            </Button>
+            {interval ? (
+              <SubscribeButton productId={product.id} title={product.title} returnTo={`/products/${product.id}`} size="lg" disabled={soldOut} />
+            ) : (
+              <Button size="lg" disabled={soldOut} onClick={() => addToCart(product)}>
+                {soldOut ? (
+                  'Out of stock'
+                ) : (
+                  <>
+                    <CartIcon size={20} /> Add to Cart
+                  </>
+                )}
+              </Button>
+            )}
           </div>
           <ul className={styles.notes} aria-label="Purchase notes">
-            {NOTES.map(({ text, Icon }) => (
+            {(interval ? SUBSCRIPTION_NOTES : NOTES).map(({ text, Icon }) => (
               <li key={text} className={styles.note}>
                 <Icon size={18} className={styles.noteIcon} />
                 {text}

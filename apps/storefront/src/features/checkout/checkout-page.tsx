@@ -1,8 +1,7 @@
-import { selectItems } from '@store/cart-core';
 import { Button, Container, Notice } from '@store/ui';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCart } from '../cart/cart-store.ts';
+import { useOrderItems } from '../cart/cart-store.ts';
 import { PriceNotices } from '../cart/price-notices.tsx';
 import { useCartPriceRefresh } from '../cart/use-cart-price-refresh.ts';
 import { useCartDiscount } from '../cart/discount.ts';
@@ -16,7 +15,7 @@ import { isFreeCart, usePayPalCheckout } from './use-paypal-checkout.ts';
 
 /** The signed-in checkout (spec section 2): order preview, account data, payment method, terms, pay. */
 export function CheckoutPage() {
-  const items = useCart(selectItems);
+  const items = useOrderItems();
   const user = useSession(selectUser);
   const refresh = useCartPriceRefresh();
   const [agreed, setAgreed] = useState(false);

@@ -1,10 +1,9 @@
-import { selectItems } from '@store/cart-core';
 import { GuestInvoiceSchema, type GuestInvoice, validate } from '@store/contracts';
 import { Button, Container, MessagePage, Notice, buttonClassName } from '@store/ui';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useCart } from '../cart/cart-store.ts';
+import { useOrderItems } from '../cart/cart-store.ts';
 import { PriceNotices } from '../cart/price-notices.tsx';
 import { useCartPriceRefresh } from '../cart/use-cart-price-refresh.ts';
 import { useCartDiscount } from '../cart/discount.ts';
@@ -53,7 +52,7 @@ export function checkInvoice(values: InvoiceValues): { ok: true; invoice: GuestI
 
 /** Guest checkout (spec sections 2, 4 and 5): invoice form, order preview, payment method, terms, pay. */
 export function GuestCheckoutPage() {
-  const items = useCart(selectItems);
+  const items = useOrderItems();
   const { status, user } = useShopper();
   const refresh = useCartPriceRefresh();
   const [values, setValues] = useState<InvoiceValues>(initialValues);

@@ -40,7 +40,7 @@ export interface PayInput {
 }
 
 /** A client error carries a sentence meant for the shopper (out of stock, invalid field); a 5xx does not. */
-function shopperDetail(error: unknown): string | null {
+export function shopperDetail(error: unknown): string | null {
   return error instanceof ApiError && error.status < 500 && error.detail ? error.detail : null;
 }
 
@@ -110,7 +110,7 @@ export function usePayPalCheckout() {
     await (order.user_id
       ? navigate({ to: '/payment/success/$orderId', params: { orderId: order.id } })
       : navigate({ to: '/order-success/$orderId', params: { orderId: order.id } }));
-    cartStore.getState().clear();
+    cartStore.getState().clearOrdered();
   }
 
   async function startPayment(order: Order): Promise<boolean> {

@@ -8,6 +8,7 @@ import { ChangePasswordForm } from '../auth/change-password-form.tsx';
 import { VerifyEmailNotice } from '../auth/email-links.tsx';
 import { REVIEWS_ANCHOR } from '../reviews/reviews-anchor.ts';
 import { selectUser, useSession } from '../session/session-store.ts';
+import { AccountSubscriptions } from '../subscriptions/account-subscriptions.tsx';
 import { paths } from '../site/paths.ts';
 import { DeliveredGoods } from './delivered-goods.tsx';
 import { formatOrderDate, shortOrderId } from './order-format.ts';
@@ -43,6 +44,8 @@ export function AccountPage() {
       </div>
 
       {user && !user.email_verified && <VerifyEmailNotice email={user.email} />}
+
+      <AccountSubscriptions />
 
       <section aria-labelledby="orders-title" className={styles.stack}>
         <div className={styles.toolbar}>

@@ -1,6 +1,6 @@
 import { type GuestOrderView, type Order, type OrderDownload, type OrderItem, type OrderItemMember, isFullOrder } from '@store/contracts';
 import { CopyButton, DownloadIcon, KeyIcon, buttonClassName, resolveAssetUrl } from '@store/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { env } from '../../env.ts';
@@ -33,7 +33,7 @@ export function orderHasGoods(order: GuestOrderView): order is Order {
  */
 export function DeliveredGoods({ order, headingLevel = 2 }: { order: Order; headingLevel?: 2 | 4 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h4';
-  const refreshSoon = useRefreshOrdersSoon();
+  const refreshSoon = useRefreshSoon();
   const delivered = order.items.filter(hasGoods);
   if (!order.goods_included || delivered.length === 0) return null;
   return (
@@ -51,17 +51,17 @@ export function DeliveredGoods({ order, headingLevel = 2 }: { order: Order; head
 }
 
 /**
- * Marks every order query stale a moment after a download starts, so the one on screen (the order page's,
- * or the account's list) comes back with the new download count. Later clicks restart the wait.
+ * Marks every order query (or those under `queryKey`) stale a moment after a download starts, so the one on
+ * screen (the order page's, or the account's list) comes back with the new download count. Later clicks restart the wait.
  */
-function useRefreshOrdersSoon(): () => void {
+export function useRefreshSoon(queryKey: QueryKey = orderKeys.all): () => void {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return useCallback(() => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: orderKeys.all }), DOWNLOAD_COUNT_REFRESH_MS);
-  }, [queryClient]);
+    timer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey }), DOWNLOAD_COUNT_REFRESH_MS);
+  }, [queryClient, queryKey]);
 }
 
 function DeliveredLine({ item, onDownload }: { item: OrderItem; onDownload: () => void }) {
@@ -129,7 +129,7 @@ function Goods({ title, keys, downloads, titleId, onDownload }: GoodsProps) {
   );
 }
 
-function FileRow({ file, onDownload }: { file: OrderDownload; onDownload: () => void }) {
+export function FileRow({ file, onDownload }: { file: OrderDownload; onDownload: () => void }) {
   const href = resolveAssetUrl(file.url, env.apiBase);
   const usage = downloadUsage(file);
   return (
@@ -162,7 +162,7 @@ function FileRow({ file, onDownload }: { file: OrderDownload; onDownload: () => 
   );
 }
 
-function KeyRow({ value, id }: { value: string; id: string }) {
+export function KeyRow({ value, id }: { value: string; id: string }) {
   return (
     <li className={styles.keyRow}>
       <KeyIcon size={16} />

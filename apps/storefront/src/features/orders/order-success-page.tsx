@@ -153,7 +153,7 @@ function MarkPaymentComplete() {
       <Button
         disabled={done}
         onClick={() => {
-          cartStore.getState().clear();
+          cartStore.getState().clearOrdered();
           clearPendingOrder();
           setDone(true);
         }}

@@ -84,7 +84,7 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
     // A reload after the payment was settled must not empty a cart filled since.
     if (!capture.data?.fresh && readPendingOrder()?.orderId !== orderId) return;
     settled.current = true;
-    cartStore.getState().clear();
+    cartStore.getState().clearOrdered();
     clearPendingOrder();
     toast.success(PAYMENT_MESSAGES.completed, { id: `paid-${orderId}` });
   }, [order.data, capture.data, orderId]);
