@@ -81,7 +81,7 @@ describe("the product form's subscription fields", { timeout: 30_000 }, () => {
   it("fills a subscription's interval and trial when editing, and drops both when it becomes a Single", async () => {
     const product = anAdminProduct({ title: 'Aurora AI Writer', product_type: 'subscription', billing_interval: 'year', trial_days: 14 });
     fakeCatalogue([product]);
-    api.on('adminUpdateProduct', ({ body }) => ({ ...product, ...body }));
+    api.on('adminUpdateProduct', ({ body }) => ({ ...product, ...body, package_items: [] }));
     const user = userEvent.setup();
     renderApp('/admin/products');
 
