@@ -4,7 +4,7 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import { setStoreClock } from '../src/subscriptions/clock.ts';
-import { expireEndedSubscriptions, reconcileSubscriptions } from '../src/subscriptions/subscription-service.ts';
+import { cancelSubscription, expireEndedSubscriptions, reconcileSubscriptions } from '../src/subscriptions/subscription-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { waitFor } from './helpers/wait-for.ts';
 
@@ -364,6 +364,18 @@ describe('cancelling', () => {
     expect(refused.json().code).toBe('license_expired');
     expect(await mails('cancelled', email)).toHaveLength(1);
     expect(await mails('expired', email)).toHaveLength(1);
+  });
+});
+
+describe('staff’s cancel (the service the admin calls)', () => {
+  it('ends access at once with at: now', async () => {
+    const { token, id, paypalId } = await approvedSubscription();
+    const key = (await mine(token, id)).license_keys[0]!.key;
+    const ended = await cancelSubscription(t.app, id, { at: 'now', actor: 'staff' });
+    expect(ended).toMatchObject({ status: 'expired', cancel_at_period_end: true });
+    expect(sandbox.state.subscriptions.get(paypalId)?.status).toBe('CANCELLED');
+    expect((await license('validate', key)).json()).toMatchObject({ valid: false, status: 'expired' });
+    await expect(cancelSubscription(t.app, id, { at: 'now', actor: 'staff' })).rejects.toMatchObject({ code: 'subscription_not_cancellable' });
   });
 });
 
