@@ -42,11 +42,13 @@ export const backgroundJobsPlugin = fp(
       every(app, reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
       // Staff refunds PayPal did not answer are asked again with the same request id.
       every(app, reconcileSeconds, 'refund reconciliation', () => finishStaleRefunds(app));
-      // Subscriptions whose paid period ended without a recorded renewal, asked of PayPal (docs/decisions/037).
-      every(app, reconcileSeconds, 'subscription reconciliation', () => reconcileSubscriptions(app));
+      // Subscriptions whose paid period ended without a recorded renewal are asked of PayPal, and cancelled ones
+      // whose paid period is over expire, their keys with them (docs/decisions/037-subscriptions.md).
+      every(app, reconcileSeconds, 'subscription reconciliation', async () => {
+        await reconcileSubscriptions(app);
+        await expireEndedSubscriptions(app);
+      });
     }
-    // Cancelled subscriptions whose paid period is over expire, and their keys with them.
-    if (orderSweepSeconds > 0) every(app, orderSweepSeconds, 'subscription expiry', () => expireEndedSubscriptions(app));
     // Ended sessions and forgotten sign-in counters; hourly is plenty.
     if (orderSweepSeconds > 0)
       every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db), pruneAccountTokens(app), pruneTwoFactorChallenges(app.db)]));
