@@ -686,6 +686,9 @@ describe('staff’s discount codes', () => {
       [{ kind: 'fixed', value: 0 }, 'The value is a percentage from 1 to 100, or an amount in dollars greater than 0'],
       [{ kind: 'fixed', value: 1_000_001 }, 'The value is a percentage from 1 to 100, or an amount in dollars greater than 0'],
       [{ kind: 'fixed', value: 5.555 }, 'A fixed amount is more than $0 and at most $1,000,000, in whole cents'],
+      // Above 0 but no cent at all: once refused only by the database's check, answering 500 (found by the fuzz test).
+      [{ kind: 'fixed', value: 8e-323 }, 'A fixed amount is more than $0 and at most $1,000,000, in whole cents'],
+      [{ kind: 'fixed', value: 0.001 }, 'A fixed amount is more than $0 and at most $1,000,000, in whole cents'],
       [
         { kind: 'fixed', value: 5, starts_at: '2026-12-02T00:00:00.000Z', ends_at: '2026-12-01T00:00:00.000Z' },
         'The end must come after the start',

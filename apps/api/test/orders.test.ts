@@ -821,7 +821,7 @@ describe('GET /api/admin/stats', () => {
   };
 
   it('counts products, orders and users, and revenue from paid and completed orders only', async () => {
-    expect(await stats()).toEqual({ total_products: 0, total_orders: 0, total_users: 1, total_revenue: 0, open_disputes: 0 });
+    expect(await stats()).toEqual({ total_products: 0, total_orders: 0, total_users: 1, total_revenue: 0, open_disputes: 0, active_subscriptions: 0, mrr: 0 });
 
     const kept = await createProduct({ price: 19.99 }, s);
     const cheap = await createProduct({ price: 5 }, s);
@@ -839,7 +839,7 @@ describe('GET /api/admin/stats', () => {
     const paid = await guestOrder([{ product_id: cheap.id, quantity: 3 }], invoice(), s);
     await s.app.db.updateTable('orders').set({ status: 'paid' }).where('id', '=', paid.id).execute();
 
-    expect(await stats()).toEqual({ total_products: 2, total_orders: 4, total_users: 3, total_revenue: 54.98, open_disputes: 0 });
+    expect(await stats()).toEqual({ total_products: 2, total_orders: 4, total_users: 3, total_revenue: 54.98, open_disputes: 0, active_subscriptions: 0, mrr: 0 });
   });
 
   it('is for staff only', async () => {

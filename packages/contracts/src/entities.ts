@@ -874,7 +874,8 @@ export function discountInputProblem(input: Pick<DiscountCodeInput, 'kind' | 'va
   if (input.kind === 'percent' && (!Number.isInteger(input.value) || input.value < 1 || input.value > 100)) {
     return { field: 'value', message: 'A percentage is a whole number from 1 to 100' };
   }
-  if (input.kind === 'fixed' && (input.value <= 0 || input.value > LIMITS.discountMaxFixedDollars || !hasWholeCents(input.value))) {
+  // In cents: a positive amount below half a cent (e.g. 8e-323) rounds to nothing and is refused here, not by the database.
+  if (input.kind === 'fixed' && (Math.round(input.value * 100) < 1 || input.value > LIMITS.discountMaxFixedDollars || !hasWholeCents(input.value))) {
     return { field: 'value', message: `A fixed amount is more than $0 and at most $${LIMITS.discountMaxFixedDollars.toLocaleString('en-US')}, in whole cents` };
   }
   if (input.starts_at && input.ends_at && Date.parse(input.ends_at) <= Date.parse(input.starts_at)) {
