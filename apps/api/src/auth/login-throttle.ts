@@ -67,8 +67,14 @@ export interface Attempt {
  */
 export async function beginAttempt(db: Kysely<Database>, key: string, policy: ThrottlePolicy, now = new Date()): Promise<Attempt> {
   const outcome = await db.transaction().execute(async (trx) => {
-    await trx.insertInto('login_throttle').values({ key, failures: 0, locked_until: null, last_attempt_at: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
-    const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
+    // One statement makes the row or locks the one there: an INSERT … DO NOTHING then SELECT … FOR UPDATE found
+    // no row when a sign-in that succeeded meanwhile deleted it (recordSuccess), and answered 500.
+    const row = await trx
+      .insertInto('login_throttle')
+      .values({ key, failures: 0, locked_until: null, last_attempt_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ key: eb.ref('excluded.key') })))
+      .returningAll()
+      .executeTakeFirstOrThrow();
     if (row.locked_until && row.locked_until > now) return Math.ceil((row.locked_until.getTime() - now.getTime()) / 1000);
     const failures = (now.getTime() - row.last_attempt_at.getTime() > FORGET_AFTER_MS ? 0 : row.failures) + 1;
     const seconds = lockSeconds(policy, failures);
