@@ -136,8 +136,8 @@ async function insertSubscription(known: KnownSubscription = {}) {
   const priceCents = known.priceCents ?? 1999;
   const plan = await t.app.db
     .insertInto('paypal_plans')
-    .values({ product_id: product.id, price_cents: priceCents, currency: 'USD', billing_interval: interval, trial_days: 0, paypal_plan_id: `P-${tag()}${tag()}` })
-    .onConflict((conflict) => conflict.columns(['product_id', 'price_cents', 'currency', 'billing_interval', 'trial_days']).doUpdateSet({ currency: 'USD' }))
+    .values({ paypal_account: 'test', product_id: product.id, price_cents: priceCents, currency: 'USD', billing_interval: interval, trial_days: 0, paypal_plan_id: `P-${tag()}${tag()}` })
+    .onConflict((conflict) => conflict.columns(['paypal_account', 'product_id', 'price_cents', 'currency', 'billing_interval', 'trial_days']).doUpdateSet({ currency: 'USD' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   const subscription = await t.app.db

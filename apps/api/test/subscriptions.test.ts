@@ -3,7 +3,9 @@ import { SubscriptionSchema, type Subscription } from '@store/contracts';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
+import type { PayPalEndpoint } from '../src/payments/paypal-endpoint.ts';
 import { setStoreClock } from '../src/subscriptions/clock.ts';
+import { paypalAccountOf, planFor } from '../src/subscriptions/plans.ts';
 import { cancelSubscription, expireEndedSubscriptions, reconcileSubscriptions } from '../src/subscriptions/subscription-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { waitFor } from './helpers/wait-for.ts';
@@ -394,6 +396,28 @@ describe('plans', () => {
     expect((await mine(second.token, second.id)).price).toBe(24.99);
     const plans = await t.app.db.selectFrom('paypal_plans').select('paypal_plan_id').where('product_id', '=', product.id).execute();
     expect(plans).toHaveLength(2);
+  });
+
+  it('makes the product and plan again at another PayPal account; each account keeps its own', async () => {
+    const product = await subscriptionProduct();
+    await approvedSubscription(product.id);
+    const row = await t.app.db.selectFrom('products').selectAll().where('id', '=', product.id).executeTakeFirstOrThrow();
+    const terms = { ...row, billing_interval: 'month' as const };
+    const first: PayPalEndpoint = { baseUrl: sandbox.url, clientId: SANDBOX_CREDENTIALS.clientId, clientSecret: SANDBOX_CREDENTIALS.clientSecret, local: true };
+    // The store switched to another account (live PayPal after the sandbox): its ids there are its own.
+    const other = await startPaymentSandbox();
+    try {
+      const elsewhere = await planFor(t.app, { ...first, baseUrl: other.url }, terms);
+      expect(other.state.plans.has(elsewhere.paypal_plan_id)).toBe(true);
+      expect(sandbox.state.plans.has(elsewhere.paypal_plan_id)).toBe(false);
+      const again = await planFor(t.app, first, terms);
+      expect(again.id).not.toBe(elsewhere.id);
+      expect(sandbox.state.plans.has(again.paypal_plan_id)).toBe(true);
+      const accounts = await t.app.db.selectFrom('paypal_catalog_products').select('paypal_account').where('product_id', '=', product.id).execute();
+      expect(accounts.map((account) => account.paypal_account).sort()).toEqual([paypalAccountOf(first), paypalAccountOf({ ...first, baseUrl: other.url })].sort());
+    } finally {
+      await other.close();
+    }
   });
 });
 

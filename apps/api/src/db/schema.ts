@@ -408,6 +408,8 @@ export interface SiteSettingsTable {
 
 /** The PayPal catalog product of a store product (created at its first subscribe). */
 export interface PaypalCatalogProductsTable {
+  /** The PayPal account the id was made at: `paypalAccountOf` (its API address and client id). */
+  paypal_account: string;
   product_id: string;
   paypal_product_id: string;
   created_at: Timestamp;
@@ -416,6 +418,8 @@ export interface PaypalCatalogProductsTable {
 /** One PayPal plan per product and terms: a price change makes a new one; subscribers keep theirs. */
 export interface PaypalPlansTable {
   id: Generated<string>;
+  /** The PayPal account the plan was made at: `paypalAccountOf` (its API address and client id). */
+  paypal_account: string;
   product_id: string;
   price_cents: number;
   currency: string;

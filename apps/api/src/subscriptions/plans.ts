@@ -11,7 +11,8 @@ import type { Kysely } from 'kysely';
  * interval, trial days), made lazily at the first subscribe to those terms. A price change therefore makes
  * a new plan for new subscribers; existing subscribers keep the plan (and price) they approved. The calls
  * carry request ids derived from the terms, so two first subscribes at once make one plan at PayPal, and
- * the unique keys here keep one row.
+ * the unique keys here keep one row. Both are kept per PayPal account: a plan made at the sandbox does not exist
+ * at live PayPal, so a store switched to another account makes its products and plans again there.
  */
 
 export type PaypalPlanRow = Selectable<PaypalPlansTable>;
@@ -19,10 +20,16 @@ export type PaypalPlanRow = Selectable<PaypalPlansTable>;
 /** The store's currency: every price is in US dollars. */
 const CURRENCY = 'USD';
 
-function findPlan(db: Kysely<Database>, productId: string, terms: PlanTerms) {
+/** Which PayPal account an id was made at: its API address (sandbox or live) and the client id. */
+export function paypalAccountOf(endpoint: PayPalEndpoint): string {
+  return `${endpoint.baseUrl} ${endpoint.clientId}`;
+}
+
+function findPlan(db: Kysely<Database>, account: string, productId: string, terms: PlanTerms) {
   return db
     .selectFrom('paypal_plans')
     .selectAll()
+    .where('paypal_account', '=', account)
     .where('product_id', '=', productId)
     .where('price_cents', '=', terms.priceCents)
     .where('currency', '=', terms.currency)
@@ -32,22 +39,32 @@ function findPlan(db: Kysely<Database>, productId: string, terms: PlanTerms) {
 }
 
 async function catalogProductOf(app: FastifyInstance, endpoint: PayPalEndpoint, product: ProductRow): Promise<string> {
-  const stored = await app.db.selectFrom('paypal_catalog_products').select('paypal_product_id').where('product_id', '=', product.id).executeTakeFirst();
+  const account = paypalAccountOf(endpoint);
+  const storedProduct = () =>
+    app.db
+      .selectFrom('paypal_catalog_products')
+      .select('paypal_product_id')
+      .where('paypal_account', '=', account)
+      .where('product_id', '=', product.id)
+      .executeTakeFirst();
+  const stored = await storedProduct();
   if (stored) return stored.paypal_product_id;
   const created = await createCatalogProduct(app.paypal, endpoint, product, `catalog-product-${product.id}`);
   await app.db
     .insertInto('paypal_catalog_products')
-    .values({ product_id: product.id, paypal_product_id: created.id })
-    .onConflict((oc) => oc.column('product_id').doNothing())
+    .values({ paypal_account: account, product_id: product.id, paypal_product_id: created.id })
+    .onConflict((oc) => oc.columns(['paypal_account', 'product_id']).doNothing())
     .execute();
-  const row = await app.db.selectFrom('paypal_catalog_products').select('paypal_product_id').where('product_id', '=', product.id).executeTakeFirstOrThrow();
+  const row = await storedProduct();
+  if (!row) throw new Error(`The PayPal product of product ${product.id} was not stored`);
   return row.paypal_product_id;
 }
 
 /** The PayPal plan of the product's current terms, made at PayPal the first time they are subscribed to. */
 export async function planFor(app: FastifyInstance, endpoint: PayPalEndpoint, product: ProductRow & { billing_interval: BillingInterval }): Promise<PaypalPlanRow> {
   const terms: PlanTerms = { priceCents: product.price_cents, currency: CURRENCY, interval: product.billing_interval, trialDays: product.trial_days };
-  const stored = await findPlan(app.db, product.id, terms);
+  const account = paypalAccountOf(endpoint);
+  const stored = await findPlan(app.db, account, product.id, terms);
   if (stored) return stored;
   const paypalProductId = await catalogProductOf(app, endpoint, product);
   const requestId = `plan-${product.id}-${terms.priceCents}-${terms.currency}-${terms.interval}-${terms.trialDays}`;
@@ -56,6 +73,7 @@ export async function planFor(app: FastifyInstance, endpoint: PayPalEndpoint, pr
   await app.db
     .insertInto('paypal_plans')
     .values({
+      paypal_account: account,
       product_id: product.id,
       price_cents: terms.priceCents,
       currency: terms.currency,
@@ -65,7 +83,7 @@ export async function planFor(app: FastifyInstance, endpoint: PayPalEndpoint, pr
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const row = await findPlan(app.db, product.id, terms);
+  const row = await findPlan(app.db, account, product.id, terms);
   if (!row) throw new Error(`The plan of product ${product.id} was not stored`);
   return row;
 }

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * - `products.billing_interval` (month | year) is set exactly for subscription products, `trial_days` 0..90.
  * - `site_settings.subscription_grace_days` (0..30, default 3): how long a key keeps working past its paid period.
  * - `paypal_catalog_products` and `paypal_plans`: the PayPal catalog product of each store product, and one plan per
- *   (product, price, currency, interval, trial days). A price change makes a new plan; subscribers keep theirs.
+ *   (product, price, currency, interval, trial days). A price change makes a new plan; subscribers keep theirs. Both
+ *   are kept per PayPal account (`paypal_account`: its API address and client id): ids made at one account (the
+ *   sandbox) mean nothing at another (live PayPal), so switching accounts makes new ones there.
  * - `subscriptions`: one per subscribe; at most one live (awaiting approval, active, past due, suspended) per account and product.
  * - `subscription_payments`: one row per PayPal sale (`paypal_sale_id` unique): a sale recorded twice is recorded once.
  * - `license_keys.subscription_id` links a subscription's one key (unique); `expires_at` is when it stops working.
@@ -24,13 +26,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ADD COLUMN subscription_grace_days integer NOT NULL DEFAULT 3 CHECK (subscription_grace_days BETWEEN 0 AND 30)`.execute(db);
 
   await sql`CREATE TABLE paypal_catalog_products (
-    product_id uuid PRIMARY KEY REFERENCES products (id),
+    paypal_account text NOT NULL,
+    product_id uuid NOT NULL REFERENCES products (id),
     paypal_product_id text NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now()
+    created_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (paypal_account, product_id)
   )`.execute(db);
 
   await sql`CREATE TABLE paypal_plans (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    paypal_account text NOT NULL,
     product_id uuid NOT NULL REFERENCES products (id),
     price_cents integer NOT NULL CHECK (price_cents > 0),
     currency text NOT NULL,
@@ -38,7 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     trial_days integer NOT NULL CHECK (trial_days BETWEEN 0 AND 90),
     paypal_plan_id text NOT NULL UNIQUE,
     created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT paypal_plans_terms_key UNIQUE (product_id, price_cents, currency, billing_interval, trial_days)
+    CONSTRAINT paypal_plans_terms_key UNIQUE (paypal_account, product_id, price_cents, currency, billing_interval, trial_days)
   )`.execute(db);
 
   await sql`CREATE TABLE subscriptions (
