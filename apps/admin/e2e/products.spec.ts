@@ -84,6 +84,7 @@ test('an admin creates a product with images, features and requirements, sees it
   await form.getByLabel('Price (USD)').fill('19.99');
   await form.getByLabel('Category', { exact: true }).selectOption('templates');
   await form.getByLabel('Product type').selectOption('subscription');
+  await form.getByLabel('Billing interval').selectOption('month');
   await form.getByLabel('Short description').fill('Made by the end-to-end test');
   await form.getByLabel('Detailed description').fill('A product created through the admin screen, with two images.');
   await form.getByLabel('Stock quantity').fill('25');

@@ -71,9 +71,12 @@ export class StoreApi {
     return list.products;
   }
 
-  /** A product on sale with stock: one delivered by licence key when the catalogue has one (the demo's software and licences). */
+  /**
+   * A product on sale with stock that a one-off order can take (not a subscription: those are subscribed to on
+   * their own), delivered by licence key when the catalogue has one (the demo's software and licences).
+   */
   async firstProductWithStock(): Promise<ProductSummary> {
-    const inStock = (await this.products()).filter((product) => product.stock_quantity > 0);
+    const inStock = (await this.products()).filter((product) => product.stock_quantity > 0 && product.product_type !== 'subscription');
     const product = inStock.find((candidate) => KEYED_CATEGORIES.has(candidate.category)) ?? inStock[0];
     if (product === undefined) throw new Error('The catalogue has no product in stock');
     return product;
