@@ -3,7 +3,8 @@
  * the store byte for byte (the same body in the same coding, the same Content-Type, Content-Encoding,
  * ETag and Cache-Control) and nothing else: no validation, no hooks, no database, no log.
  * Usage (started by the benchmark): node --import tsx bench/bare-server.ts <answers.json>
- * where the file maps a request path (with its query) to { headers, body (base64) }.
+ * where the file maps a request path (with its query) to { headers, body (base64) }; a key `POST <path>` is the
+ * answer to a POST of that path, whatever its body.
  * Listens on a free loopback port and prints it as one JSON line: {"port":12345}.
  */
 import { readFile } from 'node:fs/promises';
@@ -25,6 +26,12 @@ const answers = new Map(Object.entries(recorded).map(([url, { headers, body }]) 
 const app = Fastify({ logger: false });
 app.get('/*', (request, reply) => {
   const answer = answers.get(request.url);
+  if (!answer) return reply.code(404).send();
+  return reply.headers(answer.headers).send(answer.body);
+});
+
+app.post('/*', (request, reply) => {
+  const answer = answers.get(`POST ${request.url}`);
   if (!answer) return reply.code(404).send();
   return reply.headers(answer.headers).send(answer.body);
 });
