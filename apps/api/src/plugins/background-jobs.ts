@@ -51,7 +51,9 @@ export const backgroundJobsPlugin = fp(
     }
     // Ended sessions and forgotten sign-in counters; hourly is plenty.
     if (orderSweepSeconds > 0)
-      every(app, 3600, 'housekeeping', () => Promise.all([pruneSessions(app), pruneLoginThrottle(app.db), pruneAccountTokens(app), pruneTwoFactorChallenges(app.db)]));
+      every(app, 3600, 'housekeeping', () =>
+        Promise.all([pruneSessions(app), pruneLoginThrottle(app.db), pruneAccountTokens(app), pruneTwoFactorChallenges(app.db)]),
+      );
     // Download reservations an instance that stopped mid-answer left behind (docs/decisions/035-downloads-that-resume.md).
     if (orderSweepSeconds > 0) every(app, 3600, 'download reservations', () => releaseStaleDownloads(app));
   },
