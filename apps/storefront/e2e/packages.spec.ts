@@ -67,7 +67,9 @@ async function expectGrouped(goods: Locator, bundle: Bundle): Promise<void> {
   for (const key of await keys.locator('code').allTextContents()) expect(bundle.keyed.keys).toContain(key.trim());
   await expect(keyed.getByRole('link', { name: /^Download / })).toHaveCount(0);
   await expect(files.locator('p').first()).toHaveText(bundle.files.title);
-  await expect(files.getByRole('list', { name: `Files for ${bundle.files.title}` }).getByRole('link', { name: `Download ${bundle.files.file}` })).toBeVisible();
+  await expect(
+    files.getByRole('list', { name: `Files for ${bundle.files.title}` }).getByRole('link', { name: `Download ${bundle.files.file}` }),
+  ).toBeVisible();
   await expect(files.getByRole('button', { name: 'Copy key' })).toHaveCount(0);
   // Nothing is shown under the package's own name: its goods are its products'.
   await expect(goods.getByRole('list', { name: `Licence keys for ${bundle.title}` })).toHaveCount(0);
@@ -75,7 +77,13 @@ async function expectGrouped(goods: Locator, bundle: Bundle): Promise<void> {
 
 /** The keys the page shows for the package's keyed product. */
 const shownKeys = async (page: Page, bundle: Bundle) =>
-  (await page.getByRole('list', { name: `Licence keys for ${bundle.keyed.title}` }).first().locator('code').allTextContents()).map((key) => key.trim());
+  (
+    await page
+      .getByRole('list', { name: `Licence keys for ${bundle.keyed.title}` })
+      .first()
+      .locator('code')
+      .allTextContents()
+  ).map((key) => key.trim());
 
 test("a shopper buys a package through the sandbox and finds every product's keys and files under its own name", async ({
   page,
