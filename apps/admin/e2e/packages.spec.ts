@@ -1,5 +1,5 @@
-import type { ProductInput } from '@store/contracts';
-import { expect, test, uniqueName } from './support/fixtures.ts';
+import type { ProductInput, ProductSummary } from '@store/contracts';
+import { expect, orderRef, placeOrder, test, uniqueName } from './support/fixtures.ts';
 
 /* Staff make a package of two products in the admin, and the shop shows what it includes (docs/decisions/038-packages.md). */
 
@@ -60,7 +60,7 @@ test('staff create a package in the admin: its products are found, counted and c
   await expect(row).toContainText('3');
 
   const found = await api.request.get(`/api/products?${new URLSearchParams({ search: title })}`);
-  const [created] = (await found.json()).products as { id: string; stock_quantity: number; package_items: unknown[] }[];
+  const [created] = (await found.json()).products as ProductSummary[];
   expect(created).toMatchObject({
     stock_quantity: 3,
     package_items: [
@@ -74,6 +74,18 @@ test('staff create a package in the admin: its products are found, counted and c
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: `Delete ${first.title}` }).click();
   await expect(page.getByText(/is in the package/)).toBeVisible();
+
+  // An unpaid order of two packages: staff's details show what it holds before any delivery.
+  const unpaid = await placeOrder(api, await api.registerUser(), created!, 2);
+  await page.goto('/admin/orders');
+  await page.getByLabel('Search orders').fill(unpaid.id);
+  await page.getByRole('button', { name: `View order ${orderRef(unpaid)}` }).click();
+  const details = page.getByRole('dialog', { name: `Order ${orderRef(unpaid)}` });
+  await expect(details.getByRole('button', { name: /Order$/ })).toHaveText(['Confirm Order', 'Reject Order']);
+  await expect(details.getByRole('list', { name: `Contents of ${title}` }).getByRole('listitem')).toHaveText([
+    `6 × ${first.title}`,
+    `2 × ${second.title}`,
+  ]);
 
   await page.goto(`/products/${created!.id}`);
   const included = page.getByRole('region', { name: "What's included" });

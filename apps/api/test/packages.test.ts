@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AdminProductSchema, OrderSchema, ProductSchema, type Order, type OrderItem } from '@store/contracts';
+import { AdminProductSchema, LIMITS, OrderSchema, ProductSchema, type Order, type OrderItem } from '@store/contracts';
 import { captureEvent, deliverWebhook, startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,8 +208,21 @@ describe('package_items: the rules, checked on the server', () => {
       expect(response.statusCode, JSON.stringify(package_items).slice(0, 120)).toBe(400);
       expect(response.json().code).toBe('validation_error');
     }
-    // The bounds themselves are allowed.
-    expect((await createProduct({ product_type: 'package', package_items: [{ product_id: a, quantity: 1 }, { product_id: b, quantity: 100 }] })).statusCode).toBe(201);
+    // The bounds themselves are allowed: 100 units of a member, and members adding up to what one order may hold.
+    expect((await createProduct({ product_type: 'package', package_items: [{ product_id: a, quantity: 1 }, { product_id: b, quantity: 99 }] })).statusCode).toBe(201);
+    const hundred = await Promise.all(Array.from({ length: 2 }, () => productId()));
+    expect((await createProduct({ product_type: 'package', package_items: [...hundred.map((id) => ({ product_id: id, quantity: 50 }))] })).statusCode).toBe(201);
+  });
+
+  it('refuses members whose units add up to more than one order may hold: such a package could never be bought', async () => {
+    const a = await productId();
+    const b = await productId();
+    const response = await createProduct({ product_type: 'package', package_items: [{ product_id: a, quantity: 1 }, { product_id: b, quantity: 100 }] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'package_items_invalid',
+      detail: `A package delivers at most ${LIMITS.orderMaxUnits} units in all, what one order may hold; these members add up to 101`,
+    });
   });
 
   it('refuses members that are unknown, deleted, packages or subscriptions, and a package containing itself', async () => {
@@ -384,6 +397,73 @@ describe('buying a package', () => {
   });
 });
 
+describe('a package line before delivery', () => {
+  it('shows its members as placed (titles, units) to the buyer and to staff while unpaid, with no goods, whatever staff change later', async () => {
+    const keysTitle = `Placed keys ${tag()}`;
+    const a = await keyProduct(6, keysTitle);
+    const files = await fileProduct(5, 'placed.pdf');
+    const filesTitle = (await publicProduct(files)).title as string;
+    const bundle = await packageOf([{ product_id: a.id, quantity: 2 }, { product_id: files, quantity: 1 }], { title: `Placed bundle ${tag()}` });
+    const order = await placed([{ product_id: bundle, quantity: 3 }]);
+    // Staff change the package after the order was placed: the order keeps what it was placed with.
+    await updateProduct(bundle, { product_type: 'package', package_items: [{ product_id: files, quantity: 4 }, { product_id: await productId(), quantity: 1 }] });
+    const asPlaced = [
+      { product_id: a.id, title: keysTitle, quantity: 2, keys: [], downloads: [] },
+      { product_id: files, title: filesTitle, quantity: 1, keys: [], downloads: [] },
+    ];
+
+    const buyer = await view(order);
+    expect(Value.Check(OrderSchema, buyer)).toBe(true);
+    expect(buyer).toMatchObject({ status: 'pending', goods_included: false });
+    expect(buyer.items[0]!.members).toEqual(asPlaced);
+    expect(buyer.items[0]!.keys).toBeUndefined();
+
+    const listed = await t.request({ method: 'GET', url: `/api/admin/orders?search=${order.id}`, token: admin });
+    expect(listed.json().orders[0]).toMatchObject({ status: 'pending', items: [{ product_id: bundle, quantity: 3, members: asPlaced }] });
+    // The same while PayPal holds it (payment started, not captured).
+    await approve(order.id);
+    expect((await view(order)).items[0]!.members).toEqual(asPlaced);
+
+    // A staff-rejected order keeps showing what it held.
+    const rejected = await t.request({ method: 'PATCH', url: `/api/admin/orders/${order.id}/status?status=rejected`, token: admin });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().items[0].members).toEqual(asPlaced);
+  });
+});
+
+describe("an order's cap on units counts what its packages deliver", () => {
+  it(`refuses more than ${LIMITS.orderMaxUnits} member units in one order, with or without other lines, before any stock check`, async () => {
+    const a = await productId({ stock_quantity: 1000 });
+    const b = await productId({ stock_quantity: 1000 });
+    const c = await productId({ stock_quantity: 1000 });
+    // 10 units in one package: 10 packages are 100 units, 11 are 110.
+    const bundle = await packageOf([{ product_id: a, quantity: 6 }, { product_id: b, quantity: 4 }]);
+    const over = await placeOrder([{ product_id: bundle, quantity: 11 }]);
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({
+      code: 'order_too_large',
+      detail: `An order may hold at most ${LIMITS.orderMaxUnits} items in all; this one holds 110, counting each product a package includes`,
+    });
+    const mixed = await placeOrder([
+      { product_id: bundle, quantity: 9 },
+      { product_id: c, quantity: 11 },
+    ]);
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().detail).toContain('this one holds 101');
+    // A member bought on its own beside the package counts too.
+    expect((await placeOrder([{ product_id: bundle, quantity: 9 }, { product_id: a, quantity: 11 }])).json().code).toBe('order_too_large');
+
+    const full = await placed([
+      { product_id: bundle, quantity: 9 },
+      { product_id: c, quantity: 10 },
+    ]);
+    expect((await view(full)).items.map((item) => item.quantity)).toEqual([9, 10]);
+    // An order over the cap is refused as too large even when its members could not serve it either.
+    await updateProduct(a, { stock_quantity: 5 });
+    expect((await placeOrder([{ product_id: bundle, quantity: 11 }])).json().code).toBe('order_too_large');
+  });
+});
+
 describe('20 parallel buyers of a package whose members have 5 keys each', () => {
   it('oversell nothing: 5 hold and are paid with a full set each, 15 are refused cleanly, no key is given twice', async () => {
     const a = await keyProduct(5);
@@ -499,6 +579,13 @@ describe('a refunded package', () => {
     expect(stopped.json().code).toBe('order_refunded');
     const after = await view(order);
     expect(after).toMatchObject({ status: 'refunded', goods_included: false });
-    expect(after.items[0]!.members).toBeUndefined();
+    expect(after.items[0]).not.toHaveProperty('keys');
+    expect(after.items[0]).not.toHaveProperty('downloads');
+    // What it was made of stays shown; none of its goods do.
+    expect(after.items[0]!.members!.map((member) => [member.product_id, member.keys, member.downloads])).toEqual([
+      [a.id, [], []],
+      [generated, [], []],
+      [files, [], []],
+    ]);
   });
 });

@@ -617,7 +617,7 @@ export const OrderDownloadSchema = Type.Object({
 });
 export type OrderDownload = Static<typeof OrderDownloadSchema>;
 
-/** One member of a delivered package line: its keys and files. */
+/** One member of a package line, as the order was placed with it: its keys and files once the line is delivered (empty before). */
 export const OrderItemMemberSchema = Type.Object({
   product_id: IdSchema,
   title: Type.String(),
@@ -641,7 +641,8 @@ export const OrderItemSchema = Type.Object({
   /** The files of a delivered line, each with a short-lived signed link: under the same conditions as the keys. */
   downloads: Type.Optional(Type.Array(OrderDownloadSchema)),
   /**
-   * A package line's goods by member (docs/decisions/038-packages.md), under the same conditions as `keys`;
+   * A package line's members as the order was placed with them (docs/decisions/038-packages.md), on every
+   * full order answer whatever its status; their keys and files under the same conditions as `keys`, and
    * `keys` and `downloads` above still list them all, for clients that know no packages.
    */
   members: Type.Optional(Type.Array(OrderItemMemberSchema)),

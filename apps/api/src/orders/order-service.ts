@@ -53,13 +53,13 @@ export interface OrderContext {
   origin: string;
 }
 
-/** The caps of one order, checked after its lines are merged so repeating a line cannot get round them. */
+/**
+ * The cap on one product's units, checked after the lines are merged so repeating a line cannot get round it;
+ * the cap on units in all is `readLines`', which knows what the packages include.
+ */
 function checkOrderSize(lines: { quantity: number }[]): void {
   if (lines.some((line) => line.quantity > LIMITS.orderMaxQuantity)) {
     throw badRequest(`An order may hold at most ${LIMITS.orderMaxQuantity} of one product`, 'order_too_large');
-  }
-  if (lines.reduce((sum, line) => sum + line.quantity, 0) > LIMITS.orderMaxUnits) {
-    throw badRequest(`An order may hold at most ${LIMITS.orderMaxUnits} items in all`, 'order_too_large');
   }
 }
 
@@ -227,7 +227,11 @@ export async function presentOrders(
   const [keys, downloads, members, receipts] = await Promise.all([
     keysByItem(app.db, app.dataCipher, deliveredItems),
     downloadsByItem(app, includeDownloads ? deliveredItems : []),
-    lineMembers(app.db, deliveredItems),
+    // A package line's members are kept from the order's creation: shown whatever its status, their goods once delivered.
+    lineMembers(
+      app.db,
+      orders.flatMap(({ items }) => items.map((item) => item.id)),
+    ),
     receiptStates(
       app.db,
       app.dataCipher,
@@ -316,8 +320,9 @@ function toOrder({ order, items }: OrderWithItems, includeGoods: boolean, goods:
         ...item,
         ...(delivered && withKeys ? { keys: keys.map((key) => key.key) } : {}),
         ...(delivered && downloads ? { downloads: downloads.map((file) => file.download) } : {}),
-        // A package line's goods by member too; `keys` and `downloads` above keep listing them all (docs/decisions/038-packages.md).
-        ...(delivered && members ? { members: groupByMember(members, keys, downloads ?? [], { withKeys }) } : {}),
+        // A package line's members as sold, from its creation on, with their goods once delivered (only a delivered
+        // line has keys and files read); `keys` and `downloads` above keep listing them all (docs/decisions/038-packages.md).
+        ...(members ? { members: groupByMember(members, keys, downloads ?? [], { withKeys }) } : {}),
       };
     }),
     goods_included: delivered,

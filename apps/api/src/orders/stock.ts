@@ -1,8 +1,9 @@
+import { LIMITS } from '@store/contracts';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { drawingLines, packageDelivery } from '../packages/package-lines.ts';
+import { drawingLines, packageDelivery, packageUnits } from '../packages/package-lines.ts';
 import { currentMembers, packageStock, type CurrentMember } from '../packages/package-repository.ts';
 
 /*
@@ -70,8 +71,24 @@ function heldByOthers(title: string, free: number, firstEnd: Date | null, now = 
 const PRODUCT_COLUMNS = ['id', 'title', 'price_cents', 'stock_quantity', 'delivery', 'product_type'] as const;
 
 /**
- * The products of `lines` as they are now, without a lock (an order's pricing): throws for an unknown
- * product or a line the unsold units cannot serve. Holds do not count here: an order holds nothing, and
+ * The cap on the units an order holds and delivers in all: a package line counts its members' units (line
+ * quantity × each member's units), since those are what its hold takes and its delivery hands over
+ * (docs/decisions/038-packages.md); a line count would let one order of 20 packages hold thousands.
+ */
+function checkOrderUnits(lines: readonly StockLine[], members: Map<string, readonly { quantity: number }[]>): void {
+  const units = lines.reduce((sum, line) => sum + line.quantity * packageUnits(members.get(line.product_id)), 0);
+  if (units <= LIMITS.orderMaxUnits) return;
+  const packaged = lines.some((line) => members.has(line.product_id));
+  throw badRequest(
+    `An order may hold at most ${LIMITS.orderMaxUnits} items in all; this one holds ${units}` +
+      (packaged ? ', counting each product a package includes' : ''),
+    'order_too_large',
+  );
+}
+
+/**
+ * The products of `lines` as they are now, without a lock (an order's pricing): throws for an order over
+ * the units cap (members counted), an unknown product or a line the unsold units cannot serve. Holds do not count here: an order holds nothing, and
  * whether other checkouts leave enough is decided at its payment start.
  */
 export async function readLines(
@@ -91,6 +108,7 @@ export async function readLines(
       return [row.id, row.product_type === 'package' ? { ...row, stock_quantity: packageStock(own ?? []), delivery: packageDelivery(own ?? []) } : row];
     }),
   );
+  checkOrderUnits(lines, members);
   for (const line of lines) {
     const product = products.get(line.product_id);
     if (!product || product.stock_quantity < line.quantity) throw unservable(line, product);

@@ -22,6 +22,11 @@ export function packageDelivery(members: readonly Pick<LineMember, 'delivery'>[]
   return members.some((member) => member.delivery === 'license_key') ? 'license_key' : 'download';
 }
 
+/** The units one package delivers, its members' units summed; 1 for a product that is not a package (no members). */
+export function packageUnits(members: readonly Pick<LineMember, 'quantity'>[] | undefined): number {
+  return members ? members.reduce((sum, member) => sum + member.quantity, 0) : 1;
+}
+
 /** The members of the given lines as sold, in their order; lines that are not packages have none. */
 export async function lineMembers(db: Kysely<Database>, itemIds: readonly string[]): Promise<Map<string, LineMember[]>> {
   const byItem = new Map<string, LineMember[]>();

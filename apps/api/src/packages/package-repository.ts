@@ -100,6 +100,14 @@ function checkShape(productId: string | null, input: ProductInput): readonly Pac
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
   if (repeated) throw badRequest(`Product ${repeated} is in the package more than once: set its quantity instead`, 'package_items_invalid');
   if (productId && ids.includes(productId.toLowerCase())) throw badRequest('A package cannot contain itself', 'package_items_invalid');
+  // One package must fit in one order, whose cap counts the members' units (docs/decisions/038-packages.md).
+  const units = items.reduce((sum, item) => sum + item.quantity, 0);
+  if (units > LIMITS.orderMaxUnits) {
+    throw badRequest(
+      `A package delivers at most ${LIMITS.orderMaxUnits} units in all, what one order may hold; these members add up to ${units}`,
+      'package_items_invalid',
+    );
+  }
   return items.map((item) => ({ product_id: item.product_id.toLowerCase(), quantity: item.quantity }));
 }
 

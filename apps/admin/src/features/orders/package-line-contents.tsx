@@ -3,7 +3,8 @@ import * as layout from '../layout/admin-layout.css.ts';
 
 /**
  * A package line's products in the order details (docs/decisions/038-packages.md): each with the units the
- * line delivers and how many keys it was given (staff's answers carry no download links). Shown once delivered.
+ * line delivers, from the order's creation on (the members are kept with the order as it was placed), and how
+ * many keys it was given once delivered (staff's answers carry no download links).
  */
 export function PackageLineContents({ item }: { item: OrderItem }) {
   if (!item.members || item.members.length === 0) return null;

@@ -107,7 +107,7 @@ describe('the package contents of the product form', { timeout: 30_000 }, () => 
     });
   });
 
-  it('says what is wrong before sending: fewer than 2 products, or a quantity out of 1..100', async () => {
+  it('says what is wrong before sending: fewer than 2 products, a quantity out of 1..100, or more units than an order holds', async () => {
     fakeCatalogue([alpha, beta]);
     const user = userEvent.setup();
     const dialog = await openPackageForm(user);
@@ -124,6 +124,12 @@ describe('the package contents of the product form', { timeout: 30_000 }, () => 
     await user.type(quantity, '101');
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/quantity/i);
+
+    // Each quantity in bounds, but more units together than one order may hold.
+    await user.clear(quantity);
+    await user.type(quantity, '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('these products add up to 101');
     expect(api.calls('adminCreateProduct')).toHaveLength(0);
   });
 

@@ -223,6 +223,10 @@ export function packageItemsProblem(draft: Pick<ProductDraft, 'product_type' | '
     return !Number.isInteger(quantity) || quantity < 1 || quantity > LIMITS.packageItemMaxQuantity;
   });
   if (bad) return `The quantity of "${bad.title}" is a whole number from 1 to ${LIMITS.packageItemMaxQuantity}`;
+  const units = draft.package_items.reduce((sum, item) => sum + parseLimit(item.quantity), 0);
+  if (units > LIMITS.orderMaxUnits) {
+    return `A package delivers at most ${LIMITS.orderMaxUnits} units in all, what one order may hold; these products add up to ${units}`;
+  }
   return null;
 }
 
