@@ -330,11 +330,13 @@ describe('at 100,000 products', () => {
     expect(pieces).toEqual([`${SHOP}/sitemaps/pages-1.xml`, `${SHOP}/sitemaps/products-1.xml`, `${SHOP}/sitemaps/products-2.xml`]);
 
     const heapBefore = process.memoryUsage().heapUsed;
-    const started = Date.now();
+    const servedMs: number[] = [];
     const seen = new Set<string>();
     const sizes: number[] = [];
     for (const loc of pieces.slice(1)) {
+      const started = performance.now();
       const piece = await t.request({ method: 'GET', url: loc.slice(SHOP.length) });
+      servedMs.push(Math.round(performance.now() - started));
       expect(piece.statusCode).toBe(200);
       expect(piece.rawPayload.length).toBeLessThanOrEqual(50 * 1024 * 1024);
       const entries = readSitemap(piece.body, 'urlset');
@@ -343,8 +345,8 @@ describe('at 100,000 products', () => {
       for (const entry of entries) seen.add(entry.loc);
       expect(entries.every((entry) => /^2026-02-0[12]T\d\d:\d\d:\d\dZ$/.test(entry.lastmod ?? ''))).toBe(true);
     }
-    console.info(
-      `sitemap at ${COUNT} products: pieces of ${sizes.join(' + ')} addresses, built and read in ${Date.now() - started} ms, heap ${Math.round((process.memoryUsage().heapUsed - heapBefore) / 1e6)} MB more`,
+    process.stdout.write(
+      `sitemap at ${COUNT} products: pieces of ${sizes.join(' + ')} addresses, each built and served in ${servedMs.join(' and ')} ms, heap ${Math.round((process.memoryUsage().heapUsed - heapBefore) / 1e6)} MB more after reading both\n`,
     );
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(COUNT);
     expect(seen.size).toBe(COUNT);
@@ -354,8 +356,9 @@ describe('at 100,000 products', () => {
     expect((await t.request({ method: 'GET', url: '/sitemaps/products-3.xml' })).statusCode).toBe(404);
   }, 120_000);
 
-  it('keeps a piece’s lastmod exact: the products whose created_at share a second come once each, in (created_at, id) order', async () => {
-    // Three products per created_at second above: the keyset resumes inside a run of equal times without loss.
+  it('resumes inside a run of equal created_at times without losing or repeating a product, in (created_at, id) order', async () => {
+    // Three products per created_at second above, and neither 5,000 (a batch) nor 50,000 (a piece) is a multiple of
+    // three: batches and the second piece start inside such a run.
     const second = await t.request({ method: 'GET', url: '/sitemaps/products-2.xml' });
     const entries = readSitemap(second.body, 'urlset');
     const expected = await database.db
