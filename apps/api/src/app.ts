@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
 import type { PayPalClient } from './payments/paypal-client.ts';
 import { catalogCachePlugin } from './catalog/catalog-cache.ts';
+import { crawlFilesPlugin } from './catalog/crawl-files.ts';
 import { apiDocsPlugin } from './plugins/external/api-docs.ts';
 import { corsPlugin } from './plugins/external/cors.ts';
 import { helmetPlugin } from './plugins/external/helmet.ts';
@@ -84,6 +85,8 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   await app.register(apiDocsPlugin);
   await app.register(paymentsPlugin, { paypal });
   await app.register(routesPlugin);
+  // Routes of their own, so the storefront's fallback below never answers /robots.txt or /sitemap.xml.
+  await app.register(crawlFilesPlugin);
   await app.register(staticAppsPlugin, { appsDir });
   await app.register(startupPlugin, { announceAdminPassword });
   await app.register(backgroundJobsPlugin);

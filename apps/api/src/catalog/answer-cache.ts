@@ -1,11 +1,35 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 
 /** A content coding a cached answer can be sent in; `identity` is the body as it is. */
 export type AnswerEncoding = 'br' | 'gzip' | 'identity';
 
 /** Answers shorter than this are sent as they are: compressing them saves less than the header costs. */
 const COMPRESS_MIN_BYTES = 1024;
+
+const brotliOptions = (body: Buffer): BrotliOptions => ({
+  params: {
+    [zlib.BROTLI_PARAM_QUALITY]: 5,
+    [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+    [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
+const GZIP_LEVEL = 6;
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Both compressed forms of a body, made in zlib's thread pool rather than in line: for bodies of megabytes
+ * (a sitemap piece), whose compression would otherwise hold every other request for a while.
+ */
+export async function compressAhead(body: Buffer): Promise<Map<AnswerEncoding, Buffer>> {
+  const [br, gz] = await Promise.all([brotliCompressAsync(body, brotliOptions(body)), gzipAsync(body, { level: GZIP_LEVEL })]);
+  return new Map<AnswerEncoding, Buffer>([
+    ['br', br],
+    ['gzip', gz],
+  ]);
+}
 
 /** One serialised answer, its validator and its compressed forms (made once, on first use of each). */
 export class CachedAnswer {
@@ -17,9 +41,12 @@ export class CachedAnswer {
     readonly body: Buffer,
     /** The products the answer shows: a change to one of them drops it. */
     readonly productIds: readonly string[],
+    /** Compressed forms already made (`compressAhead`); the others are made on first use. */
+    compressed: ReadonlyMap<AnswerEncoding, Buffer> = new Map(),
   ) {
     // Weak: the same representation is sent in several content codings (RFC 9110, 8.8.3).
     this.etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    for (const [encoding, bytes] of compressed) this.#encoded.set(encoding, bytes);
     this.#encoded.set('identity', body);
   }
 
@@ -28,16 +55,7 @@ export class CachedAnswer {
     if (encoding === 'identity' || this.body.length < COMPRESS_MIN_BYTES) return { encoding: 'identity', bytes: this.body };
     let bytes = this.#encoded.get(encoding);
     if (!bytes) {
-      bytes =
-        encoding === 'br'
-          ? brotliCompressSync(this.body, {
-              params: {
-                [zlib.BROTLI_PARAM_QUALITY]: 5,
-                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-                [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.length,
-              },
-            })
-          : gzipSync(this.body, { level: 6 });
+      bytes = encoding === 'br' ? brotliCompressSync(this.body, brotliOptions(this.body)) : gzipSync(this.body, { level: GZIP_LEVEL });
       this.#encoded.set(encoding, bytes);
     }
     return { encoding, bytes };
@@ -86,7 +104,10 @@ export class AnswerCache {
   }
 
   /** The cached answer for a key, or the one `load` makes (shared by every caller waiting on the same key). */
-  async get(key: string, load: () => Promise<{ body: Buffer; productIds: readonly string[] }>): Promise<CachedAnswer> {
+  async get(
+    key: string,
+    load: () => Promise<{ body: Buffer; productIds: readonly string[]; compressed?: ReadonlyMap<AnswerEncoding, Buffer> }>,
+  ): Promise<CachedAnswer> {
     const cached = this.#entries.get(key);
     if (cached) {
       // Most recently used last: the eviction walks from the front.
@@ -99,8 +120,8 @@ export class AnswerCache {
 
     const startedAt = this.#clock;
     const loading = load()
-      .then(({ body, productIds }) => {
-        const answer = new CachedAnswer(key, body, productIds);
+      .then(({ body, productIds, compressed }) => {
+        const answer = new CachedAnswer(key, body, productIds, compressed);
         if (this.#unchangedSince(startedAt, productIds)) this.#keep(key, answer);
         return answer;
       })

@@ -1,11 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ProductWrite } from '../db/product-writes.ts';
 import { AnswerCache, type AnswerEncoding, type CachedAnswer } from './answer-cache.ts';
+
+/** A change to the catalogue: some products' stock or review figures, or anything else (`product`). */
+export type CatalogChange = ProductWrite;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Serialised public catalogue answers (see answer-cache.ts). */
     catalogCache: AnswerCache;
+    /**
+     * Every catalogue change this instance learns of, from its own writes and from the database's
+     * notifications (any instance's, after commit), for what else keeps answers derived from the catalogue.
+     * A gap in the notifications is announced as a `product` change: anything may have changed.
+     */
+    onCatalogChange: (listener: (change: CatalogChange) => void) => void;
   }
 }
 
@@ -15,9 +25,14 @@ export const CATALOG_CHANNEL = 'catalog_changed';
 /** Bytes of answers kept at most; a 50-product summary page is about 30 KiB, a few KiB compressed. */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
-/** What a payload on the channel drops: one product's answers, or all of them. */
-export function applyCatalogNotice(cache: AnswerCache, payload: string): void {
-  if (payload.startsWith('stock:')) cache.invalidateProduct(payload.slice('stock:'.length));
+/** The change a payload on the channel announces: one product's stock or figures, or the catalogue itself. */
+export function catalogChangeOf(payload: string): CatalogChange {
+  return payload.startsWith('stock:') ? { kind: 'stock', productIds: [payload.slice('stock:'.length)] } : { kind: 'product' };
+}
+
+/** What a change drops: the answers that show the products whose stock moved, or every answer. */
+function applyCatalogChange(cache: AnswerCache, change: CatalogChange): void {
+  if (change.kind === 'stock') for (const id of change.productIds) cache.invalidateProduct(id);
   else cache.invalidateAll();
 }
 
@@ -29,20 +44,24 @@ export function applyCatalogNotice(cache: AnswerCache, payload: string): void {
 export const catalogCachePlugin = fp(
   async (app) => {
     const cache = new AnswerCache({ maxEntries: app.config.catalogCacheEntries, maxBytes: CACHE_MAX_BYTES });
-    app.productWrites.onWrite((write) => {
-      if (write.kind === 'stock') for (const id of write.productIds) cache.invalidateProduct(id);
-      else cache.invalidateAll();
-    });
+    const listeners = new Set<(change: CatalogChange) => void>([(change) => applyCatalogChange(cache, change)]);
+    const announce = (change: CatalogChange) => {
+      for (const listener of listeners) listener(change);
+    };
+    app.productWrites.onWrite(announce);
     const stop = await app.listenToDatabase(
       CATALOG_CHANNEL,
-      (payload) => applyCatalogNotice(cache, payload),
+      (payload) => announce(catalogChangeOf(payload)),
       () => {
         app.log.warn('catalogue notifications resumed after a gap; the catalogue cache was emptied');
-        cache.invalidateAll();
+        announce({ kind: 'product' });
       },
     );
     app.addHook('onClose', stop);
     app.decorate('catalogCache', cache);
+    app.decorate('onCatalogChange', (listener: (change: CatalogChange) => void) => {
+      listeners.add(listener);
+    });
 
     // A request for an address already answered from the cache is answered here, before routing's
     // validation and handler: after the security and CORS headers (hooks registered earlier run first).
@@ -86,20 +105,37 @@ function matchesValidator(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** How a cached answer is labelled: its media type and what shared caches may do with it. */
+export interface AnswerFormat {
+  contentType: string;
+  cacheControl: string;
+}
+
 /**
- * Answers a public catalogue read from the cache: the serialised body in the coding the client accepts,
- * with a validator, or 304 when the client already holds it. Shared caches may keep it (it is the same
- * for every visitor) but must ask again each time (`no-cache`), so a change shows at once.
+ * A catalogue answer: the same for every visitor, so shared caches may keep it, but asked again each time
+ * (`no-cache`), so a change shows at once.
  */
-export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, cache: AnswerCache): FastifyReply {
+const CATALOG_ANSWER: AnswerFormat = { contentType: 'application/json; charset=utf-8', cacheControl: 'public, no-cache' };
+
+/**
+ * Answers a public read from a cache: the kept body in the coding the client accepts, with a validator,
+ * or 304 when the client already holds it.
+ */
+export function sendCachedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  cache: AnswerCache,
+  format: AnswerFormat = CATALOG_ANSWER,
+): FastifyReply {
   const vary = reply.getHeader('vary');
   reply
-    .header('Cache-Control', 'public, no-cache')
+    .header('Cache-Control', format.cacheControl)
     .header('ETag', answer.etag)
     .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   if (matchesValidator(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const { encoding, bytes } = cache.encoded(answer, preferredEncoding(request.headers['accept-encoding']));
-  reply.header('Content-Type', 'application/json; charset=utf-8');
+  reply.header('Content-Type', format.contentType);
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.send(bytes);
 }

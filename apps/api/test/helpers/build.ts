@@ -60,12 +60,14 @@ export interface BuildTestOptions {
   announceAdminPassword?: (password: string) => void;
   /** A PayPal client of the test's own (to interleave other work with PayPal's answers). */
   paypal?: PayPalClient;
+  /** An open, migrated database shared with another instance (shared-database.ts): the caller closes it. */
+  database?: DatabaseHandle;
 }
 
 /** Builds the whole app on a fresh database and data folder, as the server does, for `inject` tests. */
-export async function build(env: Record<string, string> = {}, { announceAdminPassword, paypal }: BuildTestOptions = {}): Promise<TestApp> {
+export async function build(env: Record<string, string> = {}, { announceAdminPassword, paypal, database }: BuildTestOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'store-api-'));
-  const { handle, drop } = await freshDatabase();
+  const { handle, drop } = database ? { handle: database, drop: null } : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -109,8 +111,10 @@ export async function build(env: Record<string, string> = {}, { announceAdminPas
     },
     close: async () => {
       await app.close();
-      await handle.close();
-      await drop();
+      if (drop) {
+        await handle.close();
+        await drop();
+      }
       await rm(dataDir, { recursive: true, force: true });
     },
   };
