@@ -17,8 +17,11 @@ afterAll(() => t.close());
 /* Real image bytes ------------------------------------------------------------------------------- */
 
 
-/** The smallest JFIF: start of image, an APP0 header, end of image. */
-const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+/** A 1x1 baseline JPEG (one sky-blue pixel): the file must decode, its variants are made on upload. */
+const JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/xAAUAQEAAAAAAAAAAAAAAAAAAAAH/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AAEMRP//Z',
+  'base64',
+);
 /** A 1x1 transparent GIF89a. */
 const GIF = Buffer.from('47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b', 'hex');
 /** A 1x1 lossless WebP: RIFF container of 26 bytes, WEBP, one VP8L chunk. */

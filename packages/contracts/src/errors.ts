@@ -43,6 +43,10 @@ export const API_ERROR_CODES = [
   'too_many_files',
   /** An upload form with more parts than the image. */
   'too_many_parts',
+  /** An uploaded image whose dimensions are over the limits (a decompression bomb declares huge ones in a tiny file). */
+  'image_too_large',
+  /** An uploaded file that starts like an image but does not decode as one (cut short, corrupt). */
+  'unreadable_image',
   /** An /api path (or the switched-off payment sandbox) with no route. */
   'route_not_found',
 

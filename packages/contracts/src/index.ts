@@ -3,6 +3,7 @@ export * from './enums.ts';
 export * from './enum-schemas.ts';
 export * from './endpoints.ts';
 export * from './entities.ts';
+export * from './image-variants.ts';
 export * from './errors.ts';
 export * from './routes.ts';
 export * from './client.ts';

@@ -5,6 +5,7 @@ import { recordAuditChange } from '../audit/audit-trail.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { imageKey, imageUrl } from '../plugins/storage.ts';
 import { detectImageType } from './image-type.ts';
+import { inspectImage } from './image-variants.ts';
 
 const FILE_REQUIRED = 'file is required: send the image in a field named file';
 
@@ -67,9 +68,12 @@ export function uploadHandlers(app: FastifyInstance): Pick<RouteHandlers, 'uploa
       const bytes = await readUploadedFile(request);
       const type = detectImageType(bytes);
       if (!type) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, GIF or WebP images are accepted', 'unsupported_media_type');
+      const info = await inspectImage(bytes);
       const name = `${randomUUID()}.${type.extension}`;
+      // The variants first: an image whose pixels do not decode is refused before anything is stored.
+      await app.imageVariants.makeAll(name, bytes, info);
       await app.blobs.put(imageKey(name), bytes, { contentType: type.mime });
-      request.log.info({ name, bytes: bytes.length, type: type.mime }, 'image uploaded');
+      request.log.info({ name, bytes: bytes.length, type: type.mime, width: info.width, height: info.height }, 'image uploaded');
       recordAuditChange(request, {
         targetType: 'images',
         targetId: name,

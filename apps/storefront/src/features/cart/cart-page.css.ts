@@ -71,6 +71,9 @@ export const imageBox = style({
   '@media': { [media.sm]: { width: '80px', height: '80px' } },
 });
 
+/** The picture element adds no box of its own: the image fills the square. */
+export const picture = style({ display: 'contents' });
+
 export const image = style({ width: '100%', height: '100%', objectFit: 'cover' });
 
 export const info = style({

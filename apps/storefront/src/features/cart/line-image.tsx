@@ -1,6 +1,7 @@
 import { ImageIcon, resolveAssetUrl } from '@store/ui';
 import { useState } from 'react';
 import { env } from '../../env.ts';
+import { variantSources } from '../catalog/product-image.tsx';
 import * as styles from './cart-page.css.ts';
 
 /** A line's picture in a fixed-size box (no layout shift); a placeholder when there is none or it fails to load. */
@@ -9,17 +10,23 @@ export function LineImage({ src }: { src: string | null }) {
   const [failed, setFailed] = useState(false);
   return (
     <span className={styles.imageBox}>
-      {url && !failed ? (
-        <img
-          src={url}
-          alt=""
-          width={80}
-          height={80}
-          loading="lazy"
-          decoding="async"
-          className={styles.image}
-          onError={() => setFailed(true)}
-        />
+      {src && url && !failed ? (
+        // The smallest variant (320 px) is drawn in an 80-px box: sharp on a screen of up to 4x density.
+        <picture className={styles.picture}>
+          {variantSources(src).map((source) => (
+            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes="80px" />
+          ))}
+          <img
+            src={url}
+            alt=""
+            width={80}
+            height={80}
+            loading="lazy"
+            decoding="async"
+            className={styles.image}
+            onError={() => setFailed(true)}
+          />
+        </picture>
       ) : (
         <ImageIcon size={28} />
       )}

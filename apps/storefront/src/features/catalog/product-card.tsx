@@ -9,6 +9,11 @@ import { ProductImage } from './product-image.tsx';
 
 export type ProductCardVariant = 'grid' | 'list';
 
+/** A grid card's width (product-grid.css.ts): the screen on phones, half from 480 px, a third of at most 1200 px from 1024 px. */
+const GRID_CARD_IMAGE_SIZES = '(min-width: 1024px) 400px, (min-width: 480px) 50vw, 100vw';
+/** The list view's picture is at most 340 px wide beside the text from 768 px (product-card.css.ts); below, the grid card's. */
+const LIST_CARD_IMAGE_SIZES = '(min-width: 768px) 340px, (min-width: 480px) 50vw, 100vw';
+
 export interface ProductCardProps {
   product: ProductSummary;
   /** The list view lays the image beside the text on wide screens; small screens always show the grid card. */
@@ -49,6 +54,7 @@ export function ProductCard({ product, variant = 'grid', eager = false, headingL
           src={imageOf(product)}
           alt={product.title}
           eager={eager}
+          sizes={isList ? LIST_CARD_IMAGE_SIZES : GRID_CARD_IMAGE_SIZES}
           shape="banner"
           className={isList ? styles.listImage : undefined}
         />

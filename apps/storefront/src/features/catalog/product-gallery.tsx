@@ -9,6 +9,11 @@ export function galleryImages(product: { images?: readonly string[]; image?: str
   return product.image ? [product.image] : [];
 }
 
+/** The main picture: the page's width below 1024 px, then the left column (1.1fr of at most 1200 px, product-detail.css.ts). */
+const MAIN_IMAGE_SIZES = '(min-width: 1024px) 640px, 100vw';
+/** A thumbnail's button is 80 px wide (product-gallery.css.ts). */
+const THUMB_IMAGE_SIZES = '80px';
+
 export interface ProductGalleryProps {
   title: string;
   images: readonly string[];
@@ -25,6 +30,7 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
         src={current}
         alt={images.length > 1 ? `${title}, image ${selected + 1} of ${images.length}` : title}
         priority
+        sizes={MAIN_IMAGE_SIZES}
         className={styles.main}
       />
       {images.length > 1 && (
@@ -38,7 +44,7 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
                 aria-pressed={index === selected}
                 onClick={() => setSelected(index)}
               >
-                <ProductImage src={src} alt="" />
+                <ProductImage src={src} alt="" sizes={THUMB_IMAGE_SIZES} />
               </button>
             </li>
           ))}

@@ -16,6 +16,11 @@ export const banner = style({
   aspectRatio: '16 / 7',
 });
 
+/** The picture element adds no box of its own: the image fills the frame as before. */
+export const picture = style({
+  display: 'contents',
+});
+
 export const image = style({
   width: '100%',
   height: '100%',
