@@ -71,8 +71,8 @@ async function productWithFile(data: Buffer, overrides: Record<string, unknown> 
   return { product, file };
 }
 
-async function fetchDownload(url: string, headers: Record<string, string> = {}, method = 'GET') {
-  const response = await t.request({ method: method as 'GET' | 'HEAD', url, headers });
+async function fetchDownload(url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') {
+  const response = await t.request({ method, url, headers });
   return { status: response.statusCode, body: response.rawPayload, json: () => response.json<{ code: string; detail: string }>(), headers: response.headers };
 }
 
