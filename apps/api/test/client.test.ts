@@ -590,6 +590,24 @@ const implementedCalls = {
     expect(Buffer.from(await (answer as Blob).arrayBuffer()).equals(DELIVERABLE)).toBe(true);
     return answer;
   },
+  downloadSubscriptionFile: async () => {
+    const product = await subscriptionProduct();
+    const form = new FormData();
+    form.append('file', new Blob([DELIVERABLE]), 'writer.zip');
+    await clientFor(await t.adminToken()).adminUploadProductFile({ params: { id: product.id }, body: form });
+    const { token } = await t.registerUser();
+    const started = await clientFor(token).createSubscription({ body: { product_id: product.id } });
+    await sandbox.state.approveSubscription(started.paypal_subscription_id);
+    const active = await clientFor(token).confirmSubscription({ params: { id: started.id } });
+    const link = new URL(active.downloads[0]!.url, 'http://store.test');
+    const [, , , id, , fileId] = link.pathname.split('/');
+    const answer = await clientFor().downloadSubscriptionFile({
+      params: { id: id!, fileId: fileId! },
+      query: { expires: Number(link.searchParams.get('expires')), signature: link.searchParams.get('signature')! },
+    });
+    expect(Buffer.from(await (answer as Blob).arrayBuffer()).equals(DELIVERABLE)).toBe(true);
+    return answer;
+  },
   adminListProductFiles: async () => {
     const { product, file } = await productWithFile();
     const answer = await clientFor(await t.adminToken()).adminListProductFiles({ params: { id: product.id } });

@@ -845,7 +845,7 @@ describe('downloads cut off and resumed, over real sockets', () => {
   it('gives back the reservation of an answer that never ended (its instance stopped) once no answer could still run', async () => {
     const data = randomBytes(64 * 1024);
     const { order, file, shownFile } = await freeDownload(t, data);
-    const target = { orderId: order.id, itemId: order.items[0]!.id, fileId: file.id, size: data.length };
+    const target = { ledger: { kind: 'order_line' as const, orderId: order.id, itemId: order.items[0]!.id }, fileId: file.id, size: data.length };
     const requester = { ip: '198.51.100.9', userAgent: 'Stopped/1.0' };
     // Two answers that reserved a whole copy each and never settled, as an instance killed mid-answer leaves them.
     const stale = await reserveDownload(t.app.db, { target, offset: 0, length: data.length, settledAtOnce: false, requester, range: null });

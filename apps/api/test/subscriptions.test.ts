@@ -1,6 +1,5 @@
 import { SANDBOX_CREDENTIALS, deliverWebhook, replayWebhook, saleEvent, startPaymentSandbox, subscriptionEvent, type RunningPaymentSandbox } from '@store/payment-sandbox';
-import { SubscriptionSchema, type Subscription } from '@store/contracts';
-import { Value } from 'typebox/value';
+import type { Subscription } from '@store/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import type { PayPalEndpoint } from '../src/payments/paypal-endpoint.ts';
@@ -8,6 +7,7 @@ import { setStoreClock } from '../src/subscriptions/clock.ts';
 import { paypalAccountOf, planFor } from '../src/subscriptions/plans.ts';
 import { cancelSubscription, expireEndedSubscriptions, reconcileSubscriptions } from '../src/subscriptions/subscription-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
+import { DAY_MS, subscriptionHelpers } from './helpers/subscriptions.ts';
 import { waitFor } from './helpers/wait-for.ts';
 
 /*
@@ -36,57 +36,12 @@ beforeEach(() => {
   sandbox.state.autoDeliver = true;
 });
 
-const DAY_MS = 86_400_000;
 const GRACE_DAYS = 3;
 
-let productCount = 0;
-async function subscriptionProduct(overrides: Record<string, unknown> = {}): Promise<{ id: string; title: string }> {
-  productCount += 1;
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/admin/products',
-    token: await t.adminToken(),
-    payload: {
-      title: `Writer Pro ${productCount}`,
-      price: 19.99,
-      product_type: 'subscription',
-      billing_interval: 'month',
-      description: 'An AI writer.',
-      detailed_description: 'Billed monthly.',
-      images: [],
-      features: [],
-      stock_quantity: 100,
-      key_mode: 'generated',
-      ...overrides,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-
-async function subscribe(token: string, productId: string) {
-  return t.request({ method: 'POST', url: '/api/subscriptions', token, payload: { product_id: productId } });
-}
-
-async function mine(token: string, id: string): Promise<Subscription> {
-  const response = await t.request({ method: 'GET', url: `/api/subscriptions/${id}`, token });
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json<Subscription>();
-  expect(Value.Check(SubscriptionSchema, body)).toBe(true);
-  return body;
-}
-
-/** A new account subscribed to a new (or given) product, approved at the sandbox. */
-async function approvedSubscription(productId?: string) {
-  const product = productId ?? (await subscriptionProduct()).id;
-  const { token, user } = await t.registerUser();
-  const created = await subscribe(token, product);
-  expect(created.statusCode, created.body).toBe(201);
-  const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
-  await sandbox.state.approveSubscription(paypalId);
-  await sandbox.state.deliveriesSettled();
-  return { token, id, paypalId, productId: product, email: user.email };
-}
+const { subscriptionProduct, subscribe, mine, approvedSubscription, daysPast, sandboxToken } = subscriptionHelpers(
+  () => t,
+  () => sandbox,
+);
 
 const license = async (route: 'validate' | 'activate', key: string, instance = 'laptop') =>
   t.request({ method: 'POST', url: `/api/licenses/${route}`, payload: route === 'validate' ? { key } : { key, instance } });
@@ -96,22 +51,6 @@ const mails = (kind: string, recipient?: string) => {
   const query = t.app.db.selectFrom('mail_outbox').select(['recipient', 'text_body']).where('kind', '=', `subscription_${kind}`);
   return (recipient ? query.where('recipient', '=', recipient) : query).execute();
 };
-
-/** Days from the sandbox's now to just past the subscription's paid period. */
-const daysPast = (subscription: Subscription) =>
-  Math.max(1, Math.ceil((Date.parse(subscription.current_period_end!) - sandbox.state.now()) / DAY_MS) + 1);
-
-async function sandboxToken(): Promise<string> {
-  const answer = await fetch(`${sandbox.url}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from(`${SANDBOX_CREDENTIALS.clientId}:${SANDBOX_CREDENTIALS.clientSecret}`).toString('base64')}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
 
 const expectedKeyExpiry = (subscription: Subscription) => new Date(Date.parse(subscription.current_period_end!) + GRACE_DAYS * DAY_MS).toISOString();
 

@@ -60,6 +60,14 @@ test('a guest registers to subscribe to Aurora AI Writer, approves it at the san
   await expect(card.getByText('Active')).toBeVisible();
   await expect(card.getByText(/^Next payment: /)).toBeVisible();
   await expect(card.locator('code')).toHaveText(key);
+  // Its file (the demo seeds one for Aurora), downloaded through the subscription's own link and counted.
+  const fileLink = card.getByRole('link', { name: /^Download aurora-ai-writer\.zip$/ });
+  await expect(fileLink).toHaveAttribute('href', /\/api\/subscriptions\/[0-9a-f-]{36}\/downloads\/[0-9a-f-]{36}\?expires=\d+&signature=/);
+  await expect(card.getByText('Downloaded 0 of 5 times')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), fileLink.click()]);
+  expect(await download.failure()).toBeNull();
+  expect(download.suggestedFilename()).toBe('aurora-ai-writer.zip');
+  await expect(card.getByText('Downloaded 1 of 5 times')).toBeVisible();
   await snap(page, 'account-subscriptions');
 
   await card.getByRole('button', { name: 'Cancel subscription' }).click();

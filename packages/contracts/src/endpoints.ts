@@ -79,6 +79,7 @@ export const endpoints = {
   getMySubscription: { method: 'GET', path: '/api/subscriptions/:id' },
   confirmSubscription: { method: 'POST', path: '/api/subscriptions/:id/confirm' },
   cancelMySubscription: { method: 'POST', path: '/api/subscriptions/:id/cancel' },
+  downloadSubscriptionFile: { method: 'GET', path: '/api/subscriptions/:id/downloads/:fileId' },
   adminListSubscriptions: { method: 'GET', path: '/api/admin/subscriptions' },
   adminGetSubscription: { method: 'GET', path: '/api/admin/subscriptions/:id' },
   adminCancelSubscription: { method: 'POST', path: '/api/admin/subscriptions/:id/cancel' },

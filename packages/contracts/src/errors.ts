@@ -199,6 +199,11 @@ export const API_ERROR_CODES = [
   'license_expired',
   /** An activation of a subscription's key while its subscription is suspended (a payment failed). */
   'license_suspended',
+  /**
+   * A download of a subscription's file while the subscription gives no access: suspended (a payment failed),
+   * ended, past its paid period (and grace days), or not approved yet (docs/decisions/041-subscription-downloads.md).
+   */
+  'subscription_inactive',
 
   // Payments.
   /** PayPal has no credentials (and the sandbox is off). */

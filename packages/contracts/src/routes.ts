@@ -925,6 +925,23 @@ export const routes = define({
     status: 200,
     response: SubscriptionSchema,
   },
+  downloadSubscriptionFile: {
+    ...endpoints.downloadSubscriptionFile,
+    access: 'public',
+    summary:
+      'A current file of a subscription’s product, through the signed link its `downloads` carry, while the subscription gives access ' +
+      '(as its key: active, past due or cancelled, to the paid period’s end plus the grace days); answered as an order download is ' +
+      '(Range, If-Range, ETag, HEAD, 304, S3 redirect), counted against the limit of the current billing period',
+    description:
+      '403 `invalid_download_link` for a forged or expired link (an order download’s signature never opens it), 403 `subscription_inactive` ' +
+      'while the subscription is suspended, ended or not approved yet, 403 `download_limit_reached` past the period’s limit, ' +
+      '404 `download_not_found` for a file the product no longer carries (docs/decisions/041-subscription-downloads.md).',
+    tag: 'subscriptions',
+    params: DownloadParamsSchema,
+    querystring: DownloadQuerySchema,
+    status: 200,
+    response: Type.Unknown({ description: 'The file' }),
+  },
 
   /* Staff's subscriptions (docs/decisions/040-subscription-admin.md) */
   adminListSubscriptions: {

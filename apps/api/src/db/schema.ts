@@ -158,11 +158,34 @@ export interface OrderItemFilesTable {
   copy_coverage: ColumnType<string, string | undefined, string>;
 }
 
-/** The delivery log: every answer that showed a line's keys and every download of its files. */
+/**
+ * A subscription's allowance of one of its product's current files, as `order_item_files` (decision 035),
+ * for the paid period ending `period_end`: a later period starts its copies again
+ * (docs/decisions/041-subscription-downloads.md).
+ */
+export interface SubscriptionFilesTable {
+  subscription_id: string;
+  file_id: string;
+  download_limit: number;
+  period_end: Timestamp;
+  bytes_sent: ColumnType<string, number | undefined, number | string>;
+  bytes_reserved: ColumnType<string, number | undefined, number | string>;
+  copies_done: ColumnType<number, number | undefined, number>;
+  whole_in_flight: ColumnType<number, number | undefined, number>;
+  /** An int8multirange, as text (`{[0,100),[200,300)}`). */
+  copy_coverage: ColumnType<string, string | undefined, string>;
+}
+
+/**
+ * The delivery log: every answer that showed a line's keys and every download of its files, and every
+ * download of a subscription's files. A row belongs to an order line (order_id, order_item_id) or to a
+ * subscription (subscription_id), never both.
+ */
 export interface DeliveryEventsTable {
   id: Generated<string>;
-  order_id: string;
-  order_item_id: string;
+  order_id: string | null;
+  order_item_id: string | null;
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
   kind: DeliveryEventKind;
   file_id: string | null;
   at: Timestamp;
@@ -508,6 +531,7 @@ export interface Database {
   product_files: ProductFilesTable;
   order_item_files: OrderItemFilesTable;
   delivery_events: DeliveryEventsTable;
+  subscription_files: SubscriptionFilesTable;
   product_reviews: ProductReviewsTable;
   audit_log: AuditLogTable;
   discount_codes: DiscountCodesTable;

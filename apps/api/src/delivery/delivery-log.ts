@@ -80,6 +80,8 @@ export async function deliveryLog(db: Kysely<Database>, orderId: string): Promis
       'e.keys_shown',
     ])
     .where('e.order_id', '=', orderId)
+    // An order's rows all name their line (a subscription's rows name no order: decision 041).
+    .$narrowType<{ order_item_id: string }>()
     .orderBy('e.at')
     .orderBy('e.id')
     .execute();

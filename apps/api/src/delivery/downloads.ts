@@ -103,7 +103,8 @@ export async function downloadsByItem(
 }
 
 
-interface DownloadTarget extends AllowanceTarget {
+/** A file to answer, and the allowance it draws on. */
+export interface DownloadTarget extends AllowanceTarget {
   name: string;
   contentType: string;
   storageKey: string;
@@ -111,6 +112,12 @@ interface DownloadTarget extends AllowanceTarget {
   storedAt: Date;
   downloadLimit: number;
 }
+
+/**
+ * Checks a download's link and finds what it may download, or throws the refusal (403, 404): one for an
+ * order line's files, one for a subscription's (docs/decisions/041-subscription-downloads.md).
+ */
+export type ResolveTarget = () => Promise<DownloadTarget>;
 
 /** The file of a delivered line; undefined when there is none, `refunded` when its order was refunded (its goods stopped). */
 async function findTarget(db: Kysely<Database>, itemId: string, fileId: string): Promise<DownloadTarget | 'refunded' | undefined> {
@@ -126,8 +133,7 @@ async function findTarget(db: Kysely<Database>, itemId: string, fileId: string):
   if (row?.status === 'refunded') return 'refunded';
   if (!row || row.status !== 'completed') return undefined;
   return {
-    orderId: row.order_id,
-    itemId,
+    ledger: { kind: 'order_line', orderId: row.order_id, itemId },
     fileId,
     name: row.name,
     size: Number(row.size),
@@ -139,12 +145,39 @@ async function findTarget(db: Kysely<Database>, itemId: string, fileId: string):
   };
 }
 
-const limitReached = (limit: number) =>
-  new AppError(
-    'forbidden',
-    `This file has been downloaded ${limit} ${limit === 1 ? 'time' : 'times'}, the limit for one purchase. If you need it again, contact us with your order number and we will help.`,
-    'download_limit_reached',
-  );
+/** The target of an order download link: the signature checked, the line delivered and not refunded. */
+export function orderLineTarget(app: FastifyInstance, params: { id: string; fileId: string }, query: { expires: number; signature: string }): ResolveTarget {
+  return async () => {
+    if (!checkDownloadLink(app, params.id, params.fileId, query.expires, query.signature)) {
+      throw new AppError(
+        'forbidden',
+        'This download link is invalid or has expired. Open your order page for a new one.',
+        'invalid_download_link',
+      );
+    }
+    const target = await findTarget(app.db, params.id, params.fileId);
+    if (target === 'refunded') throw new AppError('forbidden', 'This order was refunded, so its downloads no longer work.', 'order_refunded');
+    if (!target) throw notFound('Download not found', 'download_not_found');
+    return target;
+  };
+}
+
+const times = (limit: number) => `${limit} ${limit === 1 ? 'time' : 'times'}`;
+
+function limitReached(target: DownloadTarget): AppError {
+  const limit = target.downloadLimit;
+  const detail =
+    target.ledger.kind === 'order_line'
+      ? `This file has been downloaded ${times(limit)}, the limit for one purchase. If you need it again, contact us with your order number and we will help.`
+      : `This file has been downloaded ${times(limit)}, the limit for one billing period. The limit starts again when your subscription renews; if you need it sooner, contact us and we will help.`;
+  return new AppError('forbidden', detail, 'download_limit_reached');
+}
+
+/** What a download's lines in the server log name: its order line or its subscription, and the file. */
+function logged(target: DownloadTarget): Record<string, string> {
+  const { ledger } = target;
+  return ledger.kind === 'order_line' ? { itemId: ledger.itemId, fileId: target.fileId } : { subscriptionId: ledger.subscriptionId, fileId: target.fileId };
+}
 
 /** Counts the bytes that pass, to settle what a download really sent. */
 class ByteCounter extends Transform {
@@ -218,10 +251,11 @@ export async function releaseStaleDownloads(app: FastifyInstance): Promise<void>
 }
 
 /**
- * Answers a signed download as a static file server would (docs/decisions/035-downloads-that-resume.md):
+ * Answers a signed download as a static file server would (docs/decisions/035-downloads-that-resume.md),
+ * for whatever `resolveTarget` finds (an order line's file or a subscription's, each with its own link check):
  * validators (a strong ETag from the SHA-256, Last-Modified), 304 for a matching If-None-Match or
  * If-Modified-Since, one Range with 206 when If-Range (if any) names these bytes, and HEAD with the real
- * headers; neither HEAD nor 304 is counted or logged. A GET reserves its bytes from the line's allowance
+ * headers; neither HEAD nor 304 is counted or logged. A GET reserves its bytes from the target's allowance
  * before the first byte goes out, is logged, then streams the bytes, or on S3 redirects to a presigned link
  * bound to its Range.
  */
@@ -230,19 +264,9 @@ export async function serveDownload(
   running: RunningDownloads,
   request: FastifyRequest,
   reply: FastifyReply,
-  params: { id: string; fileId: string },
-  query: { expires: number; signature: string },
+  resolveTarget: ResolveTarget,
 ): Promise<unknown> {
-  if (!checkDownloadLink(app, params.id, params.fileId, query.expires, query.signature)) {
-    throw new AppError(
-      'forbidden',
-      'This download link is invalid or has expired. Open your order page for a new one.',
-      'invalid_download_link',
-    );
-  }
-  const target = await findTarget(app.db, params.id, params.fileId);
-  if (target === 'refunded') throw new AppError('forbidden', 'This order was refunded, so its downloads no longer work.', 'order_refunded');
-  if (!target) throw notFound('Download not found', 'download_not_found');
+  const target = await resolveTarget();
 
   const validators = fileValidators(target.sha256, target.storedAt);
   const headers = request.headers;
@@ -265,7 +289,7 @@ export async function serveDownload(
   const length = range ? range.end - range.start + 1 : target.size;
 
   if (request.method === 'HEAD') {
-    if (!(await wouldAdmit(app.db, target, offset, length))) throw limitReached(target.downloadLimit);
+    if (!(await wouldAdmit(app.db, target, offset, length))) throw limitReached(target);
     fileHeaders(reply, target, validators);
     bodyHeaders(reply, target, range, length);
     // A stream, not nothing: Fastify's HEAD handling would answer Content-Length: 0 for an empty send.
@@ -273,26 +297,26 @@ export async function serveDownload(
   }
 
   const requester = requesterOf(request);
-  const logged = { requester, range: rangeHeader === undefined ? null : headerText(rangeHeader, RANGE_MAX) || null };
+  const asLogged = { requester, range: rangeHeader === undefined ? null : headerText(rangeHeader, RANGE_MAX) || null };
   // On S3 the bucket answers, unless the request carries an If-Range or a Range not honoured: the bucket would
   // read them against its own ETag or answer the Range anyway, so the API answers those itself.
   const bucketAnswers = app.blobs.driver === 's3' && ifRange === undefined && (rangeHeader === undefined || range !== null);
-  if (bucketAnswers) return redirectToStorage(app, request, reply, target, range ? (rangeHeader?.trim() ?? null) : null, offset, length, logged);
+  if (bucketAnswers) return redirectToStorage(app, request, reply, target, range ? (rangeHeader?.trim() ?? null) : null, offset, length, asLogged);
 
   // The file is opened before the allowance is taken: a file missing from storage costs the buyer nothing.
   const blob = await openBlob(app, target, range);
   let eventId: string | null;
   try {
-    eventId = await reserveDownload(app.db, { target, offset, length, settledAtOnce: false, ...logged });
+    eventId = await reserveDownload(app.db, { target, offset, length, settledAtOnce: false, ...asLogged });
   } catch (error) {
     blob.body.destroy();
     throw error;
   }
   if (eventId === null) {
     blob.body.destroy();
-    throw limitReached(target.downloadLimit);
+    throw limitReached(target);
   }
-  request.log.info({ itemId: target.itemId, fileId: target.fileId, range: logged.range }, 'download started');
+  request.log.info({ ...logged(target), range: asLogged.range }, 'download started');
 
   const counter = new ByteCounter();
   const settling = eventId;
@@ -333,12 +357,12 @@ async function redirectToStorage(
   range: string | null,
   offset: number,
   length: number,
-  logged: Pick<DownloadRequest, 'requester' | 'range'>,
+  asLogged: Pick<DownloadRequest, 'requester' | 'range'>,
 ): Promise<unknown> {
   await statBlob(app, target);
-  const eventId = await reserveDownload(app.db, { target, offset, length, settledAtOnce: true, ...logged });
-  if (eventId === null) throw limitReached(target.downloadLimit);
-  request.log.info({ itemId: target.itemId, fileId: target.fileId, range: logged.range }, 'download started');
+  const eventId = await reserveDownload(app.db, { target, offset, length, settledAtOnce: true, ...asLogged });
+  if (eventId === null) throw limitReached(target);
+  request.log.info({ ...logged(target), range: asLogged.range }, 'download started');
   const url = await app.blobs.presignedGet(target.storageKey, {
     expiresInSeconds: PRESIGNED_SECONDS,
     fileName: target.name,
@@ -367,5 +391,6 @@ async function statBlob(app: FastifyInstance, target: DownloadTarget): Promise<v
 function missingFile(error: unknown, app: FastifyInstance, target: DownloadTarget): unknown {
   if (!isBlobStoreError(error, 'not_found')) return error;
   app.log.error({ fileId: target.fileId, key: target.storageKey }, 'a delivered file is missing from storage');
-  return notFound('This file is not available right now. Contact us with your order number and we will send it to you.', 'file_not_found');
+  const reference = target.ledger.kind === 'order_line' ? ' with your order number' : '';
+  return notFound(`This file is not available right now. Contact us${reference} and we will send it to you.`, 'file_not_found');
 }

@@ -3,15 +3,19 @@ import { recordAuditChange } from '../audit/audit-trail.ts';
 import { csvAttachment } from '../http/csv.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { deliveryLog, deliveryLogCsv } from './delivery-log.ts';
-import { RunningDownloads, serveDownload } from './downloads.ts';
+import { orderLineTarget, RunningDownloads, serveDownload } from './downloads.ts';
+import { subscriptionFileTarget } from '../subscriptions/subscription-downloads.ts';
 import { listProductFiles, removeProductFile, uploadProductFile } from './product-files.ts';
 
 export function deliveryHandlers(
   app: FastifyInstance,
-): Pick<RouteHandlers, 'download' | 'adminListProductFiles' | 'adminUploadProductFile' | 'adminDeleteProductFile' | 'adminDeliveryLog'> {
+): Pick<RouteHandlers, 'download' | 'downloadSubscriptionFile' | 'adminListProductFiles' | 'adminUploadProductFile' | 'adminDeleteProductFile' | 'adminDeliveryLog'> {
   const running = new RunningDownloads(app);
   return {
-    download: async ({ params, query, request, reply }) => serveDownload(app, running, request, reply, params, query),
+    download: async ({ params, query, request, reply }) => serveDownload(app, running, request, reply, orderLineTarget(app, params, query)),
+    // One answer path for both kinds of link (and one set of running downloads to cut and settle at close).
+    downloadSubscriptionFile: async ({ params, query, request, reply }) =>
+      serveDownload(app, running, request, reply, subscriptionFileTarget(app, params, query)),
 
     adminListProductFiles: async ({ params }) => ({ files: await listProductFiles(app.db, params.id) }),
     adminUploadProductFile: async ({ params, request }) => {

@@ -26,6 +26,15 @@ export function keyExpiry(status: SubscriptionStatus, periodEnd: Date | null, gr
   return new Date(periodEnd.getTime() + graceDays * DAY_MS);
 }
 
+/**
+ * Whether a subscription gives access now: a status that does (active, past due, cancelled) and `now` before
+ * its key's end. The one rule for its key and its downloads (docs/decisions/041-subscription-downloads.md).
+ */
+export function givesAccess(status: SubscriptionStatus, periodEnd: Date | null, graceDays: number, now: Date): boolean {
+  const ends = keyExpiry(status, periodEnd, graceDays);
+  return GIVES_ACCESS.has(status) && ends !== null && ends.getTime() > now.getTime();
+}
+
 /** What the licence API says of a subscription's key now. */
 export function subscriptionKeyState(
   key: { revoked_at: Date | null; expires_at: Date | null },

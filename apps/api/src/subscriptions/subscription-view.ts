@@ -4,6 +4,7 @@ import { openLicenseKey } from '../orders/license-keys.ts';
 import { endpointOf } from '../payments/payment-service.ts';
 import type { PayPalEndpoint } from '../payments/paypal-endpoint.ts';
 import { storeNow } from './clock.ts';
+import { subscriptionDownloads } from './subscription-downloads.ts';
 import { subscriptionKeyState } from './subscription-keys.ts';
 import { updatePaymentUrl, type SubscriptionRow } from './subscription-service.ts';
 
@@ -15,7 +16,7 @@ async function linkEndpoint(app: FastifyInstance): Promise<PayPalEndpoint | null
   );
 }
 
-/** Subscriptions as their subscriber sees them: each with its key and its status now. */
+/** Subscriptions as their subscriber sees them: each with its key, its status now and, while it gives access, its files. */
 export async function presentSubscriptions(app: FastifyInstance, rows: readonly SubscriptionRow[]): Promise<Subscription[]> {
   if (rows.length === 0) return [];
   const keys = await app.db
@@ -27,6 +28,7 @@ export async function presentSubscriptions(app: FastifyInstance, rows: readonly 
       rows.map((row) => row.id),
     )
     .execute();
+  const downloads = await subscriptionDownloads(app, rows);
   const endpoint = rows.some((row) => row.status === 'past_due' || row.status === 'suspended') ? await linkEndpoint(app) : null;
   const now = storeNow(app);
   return rows.map((row) => ({
@@ -49,7 +51,7 @@ export async function presentSubscriptions(app: FastifyInstance, rows: readonly 
         expires_at: key.expires_at?.toISOString() ?? null,
         status: subscriptionKeyState(key, row.status, now),
       })),
-    downloads: [],
+    downloads: downloads.get(row.id) ?? [],
   }));
 }
 

@@ -1,5 +1,5 @@
 /** Builders of the subscription answers the storefront's tests need (the contract's shapes, every field overridable). */
-import { PRODUCT_ID, aDownload, aProduct } from '@store/api-fake';
+import { FILE_ID, PRODUCT_ID, aDownload, aProduct } from '@store/api-fake';
 import type { CreateSubscriptionResponse, Product, Subscription } from '@store/contracts';
 
 export const SUBSCRIPTION_ID = '99999999-9999-4999-8999-999999999901';
@@ -35,7 +35,12 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     created_at: '2026-11-26T10:00:00.000Z',
     update_payment_url: null,
     license_keys: [{ key: 'AURORA-7K2Q-9XM4-PL3D', expires_at: '2026-12-29T10:00:00.000Z', status: 'active' }],
-    downloads: [aDownload({ name: 'aurora-writer-setup.exe' })],
+    downloads: [
+      aDownload({
+        name: 'aurora-writer-setup.exe',
+        url: `/api/subscriptions/${SUBSCRIPTION_ID}/downloads/${FILE_ID}?expires=4102444800&signature=${'s'.repeat(43)}`,
+      }),
+    ],
     ...overrides,
   };
 }

@@ -129,7 +129,11 @@ function Goods({ title, keys, downloads, titleId, onDownload }: GoodsProps) {
   );
 }
 
-export function FileRow({ file, onDownload }: { file: OrderDownload; onDownload: () => void }) {
+/**
+ * One file with its Download button and its count; at the limit, `limitNote` takes the button's place (an
+ * order's by default; a subscription's says when the limit starts again).
+ */
+export function FileRow({ file, onDownload, limitNote = DOWNLOAD_LIMIT_REACHED }: { file: OrderDownload; onDownload: () => void; limitNote?: string }) {
   const href = resolveAssetUrl(file.url, env.apiBase);
   const usage = downloadUsage(file);
   return (
@@ -143,7 +147,7 @@ export function FileRow({ file, onDownload }: { file: OrderDownload; onDownload:
         </span>
       </div>
       {usage.exhausted ? (
-        <p className={styles.limitReached}>{DOWNLOAD_LIMIT_REACHED}</p>
+        <p className={styles.limitReached}>{limitNote}</p>
       ) : (
         href && (
           <a

@@ -5,6 +5,7 @@ import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../tes
 import { renderApp } from '../../test/render.tsx';
 import { SUBSCRIPTION_ID, aSubscription } from '../../test/subscriptions.ts';
 import { formatOrderDate } from '../orders/order-format.ts';
+import { PERIOD_LIMIT_REACHED } from './subscription-goods.tsx';
 
 const api = setupShopApi({ listMyOrders: { orders: [], total: 0 } });
 beforeEach(resetShop);
@@ -30,9 +31,23 @@ describe("the account's subscriptions", { timeout: WHOLE_APP_TIMEOUT_MS }, () =>
     expect(within(card).getByText('AURORA-7K2Q-9XM4-PL3D')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Copy key' })).toBeInTheDocument();
     expect(within(card).getByText(`Key valid until ${formatOrderDate('2026-12-29T10:00:00.000Z')}`)).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Download aurora-writer-setup.exe' })).toBeInTheDocument();
+    const download = within(card).getByRole('link', { name: 'Download aurora-writer-setup.exe' });
+    expect(download.getAttribute('href')).toContain(`/api/subscriptions/${SUBSCRIPTION_ID}/downloads/`);
+    expect(within(card).getByText('Downloaded 1 of 5 times')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
     expect(within(card).queryByRole('link', { name: 'Update payment at PayPal' })).toBeNull();
+  });
+
+  it("says when a file's limit starts again once this period's downloads are used", async () => {
+    signIn(api);
+    const [file] = aSubscription().downloads;
+    api.on('listMySubscriptions', { subscriptions: [aSubscription({ downloads: [{ ...file!, download_count: 5, download_limit: 5 }] })] });
+    renderApp('/account');
+
+    const card = await subscriptionCard();
+    expect(within(card).getByText('Downloaded 5 of 5 times')).toBeInTheDocument();
+    expect(within(card).getByText(PERIOD_LIMIT_REACHED)).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Download aurora-writer-setup.exe' })).toBeNull();
   });
 
   it('cancels after a confirmation, says so, and then shows the access until the end of the paid period', async () => {

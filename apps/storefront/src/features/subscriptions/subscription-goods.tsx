@@ -7,6 +7,9 @@ import { subscriptionKeys } from './queries.ts';
 
 type SubscriptionKey = Subscription['license_keys'][number];
 
+/** A subscription's file at its limit: every paid period gives the limit again (docs/decisions/041-subscription-downloads.md). */
+export const PERIOD_LIMIT_REACHED = 'Download limit for this billing period reached. It starts again when your subscription renews.';
+
 /** What the buyer needs to know of a key: when it stops working, or why it does not work now. */
 export function keyNote(key: SubscriptionKey): string | null {
   if (key.status === 'suspended') return 'Suspended until the payment goes through';
@@ -16,8 +19,9 @@ export function keyNote(key: SubscriptionKey): string | null {
 }
 
 /**
- * A subscription's licence key (one, kept across renewals) with its Copy key button, and its files with their
- * Download buttons, as an order's delivered goods show them. A download asks for the subscriptions again
+ * A subscription's licence key (one, kept across renewals) with its Copy key button, and its product's current
+ * files with their Download buttons and this billing period's count, as an order's delivered goods show them
+ * (the API lists files only while the subscription gives access). A download asks for the subscriptions again
  * shortly after, for the new download count.
  */
 export function SubscriptionGoods({ subscription }: { subscription: Subscription }) {
@@ -49,7 +53,7 @@ export function SubscriptionGoods({ subscription }: { subscription: Subscription
       {downloads.length > 0 && (
         <ul className={styles.files} aria-label={`Files for ${title}`}>
           {downloads.map((file) => (
-            <FileRow key={file.file_id} file={file} onDownload={refreshSoon} />
+            <FileRow key={file.file_id} file={file} onDownload={refreshSoon} limitNote={PERIOD_LIMIT_REACHED} />
           ))}
         </ul>
       )}
