@@ -4,10 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { sealLicenseKey } from '../../orders/license-keys.ts';
 import { imageKey, imageUrl } from '../../plugins/storage.ts';
 import { isBlobStoreError } from '../../storage/blob-store.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { insertUser } from '../../auth/user-repository.ts';
+import { fallbackOrigin } from '../../http/shop-origin.ts';
+import { changeOrderStatus, createOrder } from '../../orders/order-service.ts';
 import { createProduct } from '../../packages/package-repository.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { findOwnReview, isVerifiedBuyer } from '../../reviews/review-repository.ts';
+import { saveReview } from '../../reviews/review-service.ts';
 import { demoDeliverables } from './demo-files.ts';
 import { DEMO_PACKAGES } from './demo-packages.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
+import { DEMO_BUYERS, DEMO_REVIEWS, demoBuyerEmail } from './demo-reviews.ts';
 
 const KEYED_CATEGORIES = new Set(['licenses', 'software']);
 const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -79,13 +87,12 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
     if (await trx.selectFrom('products').select('id').limit(1).executeTakeFirst()) return 0;
     const now = Date.now();
     for (const [index, demo] of DEMO_PRODUCTS.entries()) {
-      const { image: _image, rating, reviews_count, ...fields } = demo;
+      const { image: _image, ...fields } = demo;
       const product = await createProduct(
         trx,
         { ...fields, images: [imageUrl(names[index]!)] },
         // The first demo product is the newest, so the default sort shows the catalogue in file order.
-        // The seeded rating is the baseline buyers' reviews then move (docs/decisions/027-reviews.md).
-        { baseline: { rating_tenths: Math.round(rating * 10), reviews_count }, created_at: new Date(now - index * 60_000) },
+        { created_at: new Date(now - index * 60_000) },
       );
       // Licences and software sell by key: their demo stock is a pool of generated keys.
       if (KEYED_CATEGORIES.has(demo.category) && demo.stock_quantity > 0) {
@@ -112,7 +119,7 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
     // The packages after their members, through staff's path (their members checked), older than the products.
     const ids = new Map((await trx.selectFrom('products').select(['id', 'title']).execute()).map((row) => [row.title, row.id]));
     for (const [index, demo] of DEMO_PACKAGES.entries()) {
-      const { image: _image, rating, reviews_count, members, stock_quantity: _derived, ...fields } = demo;
+      const { image: _image, members, stock_quantity: _derived, ...fields } = demo;
       await createProduct(
         trx,
         {
@@ -121,14 +128,73 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
           stock_quantity: 0,
           package_items: members.map((member) => ({ product_id: ids.get(member.title)!, quantity: member.quantity })),
         },
-        {
-          baseline: { rating_tenths: Math.round(rating * 10), reviews_count },
-          created_at: new Date(now - (DEMO_PRODUCTS.length + index) * 60_000),
-        },
+        { created_at: new Date(now - (DEMO_PRODUCTS.length + index) * 60_000) },
       );
     }
     return DEMO_PRODUCTS.length + DEMO_PACKAGES.length;
   });
-  if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
+  if (seeded > 0) {
+    // Only by the start that filled the catalogue: a store whose staff changed the demo is not written to again.
+    const reviews = await seedDemoReviews(app);
+    app.log.info({ products: seeded, reviews }, 'demo catalogue seeded');
+  }
   return seeded;
+}
+
+/** A demo buyer's account, made once: a random password nobody is told, so nobody signs in as it. */
+async function demoBuyer(app: FastifyInstance, username: string): Promise<Caller> {
+  const found = await app.db.selectFrom('users').select(['id', 'username', 'email']).where('username', '=', username).executeTakeFirst();
+  const user =
+    found ??
+    (await insertUser(app.db, {
+      username,
+      email: demoBuyerEmail(username),
+      password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+      role: 'user',
+    }));
+  // The order service reads the buyer's id, name and address; no session stands behind this caller.
+  return { id: user.id, username: user.username, email: user.email, role: 'user', sessionId: '', twoFactorEnabled: false };
+}
+
+/**
+ * The demo's reviews through the paths any review takes (docs/decisions/027-reviews.md): each demo buyer
+ * orders what they review (priced and delivered by the order service, as staff's confirmation delivers an
+ * order), then writes each review through the review service, which checks they are a verified buyer. Each
+ * step is skipped when already done, so a start interrupted halfway finishes the rest the next time it runs.
+ * Answers how many reviews were written.
+ */
+export async function seedDemoReviews(app: FastifyInstance): Promise<number> {
+  const products = new Map(
+    (
+      await app.db
+        .selectFrom('products')
+        .select(['id', 'title'])
+        .where('title', 'in', [...new Set(DEMO_REVIEWS.map((review) => review.product))])
+        .where('archived_at', 'is', null)
+        .execute()
+    ).map((row) => [row.title, row.id]),
+  );
+  const context = { ip: '127.0.0.1', origin: fallbackOrigin(app) };
+  let written = 0;
+  for (const username of DEMO_BUYERS) {
+    const reviews = DEMO_REVIEWS.filter((review) => review.buyer === username && products.has(review.product));
+    if (reviews.length === 0) continue;
+    const buyer = await demoBuyer(app, username);
+    const toBuy = [];
+    for (const review of reviews) {
+      const productId = products.get(review.product)!;
+      if (!(await isVerifiedBuyer(app.db, buyer.id, productId))) toBuy.push({ product_id: productId, quantity: 1 });
+    }
+    if (toBuy.length > 0) {
+      const order = await createOrder(app, buyer, { items: toBuy, payment_method: 'paypal' }, context);
+      await changeOrderStatus(app, order.id, 'confirmed');
+    }
+    for (const review of reviews) {
+      const productId = products.get(review.product)!;
+      if (await findOwnReview(app.db, buyer.id, productId)) continue;
+      await saveReview(app.db, { productId, userId: buyer.id, rating: review.rating, body: review.body });
+      written += 1;
+    }
+  }
+  return written;
 }
