@@ -18,6 +18,8 @@ import { DEMO_PRODUCTS } from './demo-products.ts';
 import { DEMO_BUYERS, DEMO_REVIEWS, demoBuyerEmail } from './demo-reviews.ts';
 
 const KEYED_CATEGORIES = new Set(['licenses', 'software']);
+/** The app_meta key the catalogue's seed leaves for the demo's reviews, written by the next step of the start. */
+const DEMO_REVIEWS_PENDING = 'demo_reviews_pending';
 const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A demo licence key like `KV-7Q2MX-...`: random, from an alphabet without look-alike characters. */
@@ -85,6 +87,8 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
       .executeTakeFirst();
     if (!claimed) return 0;
     if (await trx.selectFrom('products').select('id').limit(1).executeTakeFirst()) return 0;
+    // Only the start that fills the catalogue asks for the demo's reviews: a store with its own products gets none.
+    await trx.insertInto('app_meta').values({ key: DEMO_REVIEWS_PENDING, value: new Date().toISOString() }).execute();
     const now = Date.now();
     for (const [index, demo] of DEMO_PRODUCTS.entries()) {
       const { image: _image, ...fields } = demo;
@@ -133,25 +137,28 @@ export async function seedDemoCatalog(app: FastifyInstance): Promise<number> {
     }
     return DEMO_PRODUCTS.length + DEMO_PACKAGES.length;
   });
-  if (seeded > 0) {
-    // Only by the start that filled the catalogue: a store whose staff changed the demo is not written to again.
-    const reviews = await seedDemoReviews(app);
-    app.log.info({ products: seeded, reviews }, 'demo catalogue seeded');
-  }
+  if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
   return seeded;
 }
 
-/** A demo buyer's account, made once: a random password nobody is told, so nobody signs in as it. */
-async function demoBuyer(app: FastifyInstance, username: string): Promise<Caller> {
+/**
+ * Writes the demo's reviews once after the catalogue that asked for them (its marker is written with it), on
+ * one instance: the marker is taken first, so a second instance starting at once finds nothing to do. Kept
+ * apart from the catalogue's seed so each stays well within a plugin's start-up time.
+ */
+export async function seedPendingDemoReviews(app: FastifyInstance): Promise<number> {
+  const claimed = await app.db.deleteFrom('app_meta').where('key', '=', DEMO_REVIEWS_PENDING).returning('key').executeTakeFirst();
+  if (!claimed) return 0;
+  const reviews = await seedDemoReviews(app);
+  app.log.info({ reviews }, 'demo reviews written');
+  return reviews;
+}
+
+/** A demo buyer's account, made once with an unusable password (see `seedDemoReviews`). */
+async function demoBuyer(app: FastifyInstance, username: string, passwordHash: () => Promise<string>): Promise<Caller> {
   const found = await app.db.selectFrom('users').select(['id', 'username', 'email']).where('username', '=', username).executeTakeFirst();
   const user =
-    found ??
-    (await insertUser(app.db, {
-      username,
-      email: demoBuyerEmail(username),
-      password_hash: await hashPassword(randomBytes(32).toString('base64url')),
-      role: 'user',
-    }));
+    found ?? (await insertUser(app.db, { username, email: demoBuyerEmail(username), password_hash: await passwordHash(), role: 'user' }));
   // The order service reads the buyer's id, name and address; no session stands behind this caller.
   return { id: user.id, username: user.username, email: user.email, role: 'user', sessionId: '', twoFactorEnabled: false };
 }
@@ -175,11 +182,15 @@ export async function seedDemoReviews(app: FastifyInstance): Promise<number> {
     ).map((row) => [row.title, row.id]),
   );
   const context = { ip: '127.0.0.1', origin: fallbackOrigin(app) };
+  // One hash of a random password nobody is told, for every demo buyer: nobody signs in as one, and one
+  // argon2 hash instead of three keeps the first start quick.
+  let hashed: Promise<string> | undefined;
+  const passwordHash = () => (hashed ??= hashPassword(randomBytes(32).toString('base64url')));
   let written = 0;
   for (const username of DEMO_BUYERS) {
     const reviews = DEMO_REVIEWS.filter((review) => review.buyer === username && products.has(review.product));
     if (reviews.length === 0) continue;
-    const buyer = await demoBuyer(app, username);
+    const buyer = await demoBuyer(app, username, passwordHash);
     const toBuy = [];
     for (const review of reviews) {
       const productId = products.get(review.product)!;
