@@ -21,7 +21,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { routesPlugin } from './plugins/routes.ts';
-import { startupPlugin } from './plugins/startup.ts';
+import { demoReviewsPlugin, startupPlugin } from './plugins/startup.ts';
 import { staticAppsPlugin } from './plugins/static-apps.ts';
 import { storagePlugin } from './plugins/storage.ts';
 
@@ -89,6 +89,7 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   await app.register(crawlFilesPlugin);
   await app.register(staticAppsPlugin, { appsDir });
   await app.register(startupPlugin, { announceAdminPassword });
+  await app.register(demoReviewsPlugin);
   await app.register(backgroundJobsPlugin);
   return app;
 }

@@ -109,6 +109,14 @@ async function figures(productId: string): Promise<Pick<Product, 'rating' | 'rev
   return { rating, reviews_count };
 }
 
+/** The figures the public list gives: the average of the listed reviews' stars, one decimal, and their count. */
+async function figuresOfListedReviews(productId: string): Promise<Pick<Product, 'rating' | 'reviews_count'>> {
+  const { reviews, total } = await publicList(productId, `?limit=${LIMITS.reviewsMaxPageSize}`);
+  expect(reviews).toHaveLength(total);
+  const stars = reviews.reduce((sum, item) => sum + item.rating, 0);
+  return { rating: total === 0 ? null : Math.round((10 * stars) / total) / 10, reviews_count: total };
+}
+
 async function publicList(productId: string, query = ''): Promise<ReviewList> {
   const response = await t.request({ method: 'GET', url: `/api/products/${productId}/reviews${query}` });
   expect(response.statusCode, response.body).toBe(200);
@@ -129,7 +137,7 @@ describe('who may review', () => {
       detail: 'Only buyers of a completed order of this product can review it (a refunded order does not count).',
     });
     expect(await mine(token, product.id)).toEqual({ can_review: false, review: null });
-    expect(await figures(product.id)).toEqual({ rating: 4, reviews_count: 0 });
+    expect(await figures(product.id)).toEqual({ rating: null, reviews_count: 0 });
   });
 
   it('refuses a buyer whose order is pending, or paid but not delivered', async () => {
@@ -152,7 +160,7 @@ describe('who may review', () => {
       expect(response.json().code).toBe('review_not_allowed');
       expect(await mine(token, product.id)).toEqual({ can_review: false, review: null });
     }
-    expect(await figures(product.id)).toEqual({ rating: 4, reviews_count: 0 });
+    expect(await figures(product.id)).toEqual({ rating: null, reviews_count: 0 });
   });
 
   it('refuses a buyer of another product, and a guest (sign in first)', async () => {
@@ -258,21 +266,19 @@ describe('one review per buyer and product', () => {
     expect(list.reviews.map((item) => item.author)).toEqual([carol.user.username, bob.user.username, alice.user.username]);
   });
 
-  it("starts from the product's baseline (the demo's seeded rating): baseline and reviews are averaged together", async () => {
+  it('has no rating and a count of 0 without reviews, and refuses a rating the reviews do not give', async () => {
     const product = await createProduct();
-    // 4.5 stars from 10 earlier ratings, as the demo seeds them.
-    await t.app.db
-      .updateTable('products')
-      .set({ baseline_rating_tenths: 45, baseline_reviews_count: 10, rating_tenths: 45, reviews_count: 10 })
-      .where('id', '=', product.id)
-      .execute();
-    const { token } = await verifiedBuyer(product.id);
-    const saved = await review(token, product.id, { rating: 1 });
-    // (4.5 × 10 + 1) / 11 = 4.18
-    expect(await figures(product.id)).toEqual({ rating: 4.2, reviews_count: 11 });
-    expect((await publicList(product.id)).total).toBe(1);
-    expect((await setHidden(saved.review!.id, true)).statusCode).toBe(200);
-    expect(await figures(product.id)).toEqual({ rating: 4.5, reviews_count: 10 });
+    expect(await figures(product.id)).toEqual({ rating: null, reviews_count: 0 });
+    const listed = await t.request({ method: 'GET', url: `/api/products?search=${encodeURIComponent(product.title)}` });
+    expect(listed.json().products).toMatchObject([{ id: product.id, rating: null, reviews_count: 0 }]);
+    // No write can show stars without reviews again (the seeded "4.7 (1,284 reviews)" of issue 25).
+    await expect(t.app.db.updateTable('products').set({ rating_tenths: 47 }).where('id', '=', product.id).execute()).rejects.toThrow(
+      /products_rating_from_reviews/,
+    );
+    await expect(
+      t.app.db.updateTable('products').set({ rating_tenths: null, reviews_count: 1284 }).where('id', '=', product.id).execute(),
+    ).rejects.toThrow(/products_rating_from_reviews/);
+    expect(await figures(product.id)).toEqual({ rating: null, reviews_count: 0 });
   });
 
   it('pages the public list newest first with limit and offset', async () => {
@@ -395,6 +401,42 @@ describe('a refund after the review', () => {
   });
 });
 
+describe('honest figures (issue 25)', () => {
+  it('are exactly the visible reviews: hidden and refunded ones left out, none giving no rating', async () => {
+    const product = await createProduct();
+    const [kept, alsoKept, hiddenBuyer, refundedBuyer] = [
+      await verifiedBuyer(product.id),
+      await verifiedBuyer(product.id),
+      await verifiedBuyer(product.id),
+      await verifiedBuyer(product.id),
+    ];
+    await review(kept.token, product.id, { rating: 5 });
+    await review(alsoKept.token, product.id, { rating: 4, body: 'Good' });
+    const { review: hidden } = await review(hiddenBuyer.token, product.id, { rating: 1, body: 'Spam' });
+    await review(refundedBuyer.token, product.id, { rating: 1, body: 'Refund me' });
+    // (5 + 4 + 1 + 1) / 4 = 2.75
+    expect(await figures(product.id)).toEqual({ rating: 2.8, reviews_count: 4 });
+
+    expect((await setHidden(hidden!.id, true)).statusCode).toBe(200);
+    await refund(refundedBuyer.orderId, 'refunded_at');
+    await waitFor(async () => (await figures(product.id)).reviews_count === 2, 'the refund to leave the figures');
+    // (5 + 4) / 2 = 4.5: the two visible reviews and nothing else.
+    expect(await figures(product.id)).toEqual({ rating: 4.5, reviews_count: 2 });
+    expect(await figuresOfListedReviews(product.id)).toEqual({ rating: 4.5, reviews_count: 2 });
+    const listed = await t.request({ method: 'GET', url: `/api/products?search=${encodeURIComponent(product.title)}` });
+    expect(listed.json().products).toMatchObject([{ id: product.id, rating: 4.5, reviews_count: 2 }]);
+
+    // With every review hidden or refunded, the product has no rating again (not the last one, not 0 stars).
+    await refund(kept.orderId);
+    const staff = await t.request({ method: 'GET', url: '/api/admin/reviews?limit=100', token: admin });
+    const alsoKeptReview = staff.json().reviews.find((item: AdminReview) => item.username === alsoKept.user.username);
+    expect((await setHidden(alsoKeptReview.id, true)).statusCode).toBe(200);
+    await waitFor(async () => (await figures(product.id)).reviews_count === 0, 'the figures to empty');
+    expect(await figures(product.id)).toEqual({ rating: null, reviews_count: 0 });
+    expect(await figuresOfListedReviews(product.id)).toEqual({ rating: null, reviews_count: 0 });
+  });
+});
+
 describe('hostile input', () => {
   let product: Product;
   let token: string;
@@ -503,7 +545,7 @@ describe('the catalogue cache', () => {
   it("shows another instance's review through the database's notification", async () => {
     const product = await createProduct();
     const { user } = await verifiedBuyer(product.id);
-    expect(await figures(product.id)).toEqual({ rating: 4, reviews_count: 0 });
+    expect(await figures(product.id)).toEqual({ rating: null, reviews_count: 0 });
     // Another instance's write: straight to the database, past this app's write watcher.
     await t.database.db.transaction().execute(async (trx) => {
       await trx.selectFrom('products').select('id').where('id', '=', product.id).forUpdate().execute();

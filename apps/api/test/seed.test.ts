@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { CATEGORIES, PRODUCT_TYPES, type Order, type Product, type ProductFile } from '@store/contracts';
+import { CATEGORIES, PRODUCT_TYPES, type Order, type Product, type ProductFile, type ReviewList } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_PACKAGES } from '../src/catalog/demo/demo-packages.ts';
 import { DEMO_PRODUCTS } from '../src/catalog/demo/demo-products.ts';
+import { DEMO_BUYERS, DEMO_REVIEWS } from '../src/catalog/demo/demo-reviews.ts';
+import { seedDemoReviews } from '../src/catalog/demo/seed.ts';
 import { loadConfig } from '../src/env.ts';
 import { openLicenseKey } from '../src/orders/license-keys.ts';
+import { isVerifiedBuyer } from '../src/reviews/review-repository.ts';
 import { ADMIN_PASSWORD, build, TEST_DATA_ENCRYPTION_KEY, type TestApp } from './helpers/build.ts';
 
 /**
@@ -40,6 +43,11 @@ const listAll = async (app: FastifyInstance): Promise<{ products: Product[]; tot
 
 /** Every product the demo seeds: the products, then the packages of them. */
 const DEMO_CATALOGUE = [...DEMO_PRODUCTS, ...DEMO_PACKAGES];
+
+/** Units of a product the demo buyers ordered: one per review of it. */
+const boughtByDemoBuyers = (title: string) => DEMO_REVIEWS.filter((review) => review.product === title).length;
+
+const byBuyer = (a: { buyer: string }, b: { buyer: string }) => a.buyer.localeCompare(b.buyer);
 
 const login = (app: FastifyInstance, password: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password } });
@@ -105,7 +113,7 @@ describe('the demo catalogue of a first start', () => {
     }
   });
 
-  it('sells licences and software by key: each has a pool of distinct keys as large as its stock', async () => {
+  it('sells licences and software by key: each has a pool of distinct unsold keys as large as its stock', async () => {
     const { products } = await listAll(t.app);
     const keyed = products.filter((product) => product.category === 'licenses' || product.category === 'software');
     expect(keyed.length).toBeGreaterThan(0);
@@ -114,6 +122,7 @@ describe('the demo catalogue of a first start', () => {
         .selectFrom('license_keys')
         .select(['product_id', 'key_value'])
         .where('product_id', '=', product.id)
+        .where('order_item_id', 'is', null)
         .execute();
       const pool = rows.map((row) => openLicenseKey(t.app.dataCipher, row));
       expect(pool, product.title).toHaveLength(product.stock_quantity);
@@ -139,7 +148,7 @@ describe('the demo catalogue of a first start', () => {
     expect(otherKeys).toHaveLength(0);
   });
 
-  it('keeps prices, stock and ratings as the data file says, with at least one product sold out', async () => {
+  it('keeps prices and stock as the data file says, less what the demo buyers bought, with at least one product sold out', async () => {
     const { products } = await listAll(t.app);
     const soldOut = products.filter((product) => product.stock_quantity === 0).map((product) => product.title);
     expect(soldOut.length).toBeGreaterThanOrEqual(1);
@@ -148,27 +157,68 @@ describe('the demo catalogue of a first start', () => {
         .map((demo) => demo.title)
         .sort(),
     );
-    // A package's stock is its members' (docs/decisions/038-packages.md): the data file says what they give.
-    for (const demo of DEMO_CATALOGUE) {
+    for (const demo of DEMO_PRODUCTS) {
       const product = products.find((candidate) => candidate.title === demo.title);
-      expect(product, demo.title).toMatchObject({
-        price: demo.price,
-        stock_quantity: demo.stock_quantity,
-        rating: demo.rating,
-        reviews_count: demo.reviews_count,
-      });
+      expect(product, demo.title).toMatchObject({ price: demo.price, stock_quantity: demo.stock_quantity - boughtByDemoBuyers(demo.title) });
     }
-    // The seeded figures are each product's baseline, the starting point buyers' reviews move from.
-    const rows = await t.app.db.selectFrom('products').select(['title', 'baseline_rating_tenths', 'baseline_reviews_count']).execute();
-    for (const demo of DEMO_CATALOGUE) {
-      expect(
-        rows.find((row) => row.title === demo.title),
-        demo.title,
-      ).toMatchObject({
-        baseline_rating_tenths: Math.round(demo.rating * 10),
-        baseline_reviews_count: demo.reviews_count,
-      });
+    // A package's stock is its members' (docs/decisions/038-packages.md): the data file says what they give.
+    const unitsOf = (demo: (typeof DEMO_PACKAGES)[number], bought: (title: string) => number) =>
+      Math.min(
+        ...demo.members.map((member) => {
+          const stock = DEMO_PRODUCTS.find((candidate) => candidate.title === member.title)!.stock_quantity;
+          return Math.floor((stock - bought(member.title)) / member.quantity);
+        }),
+      );
+    for (const demo of DEMO_PACKAGES) {
+      expect(unitsOf(demo, () => 0), demo.title).toBe(demo.stock_quantity);
+      const product = products.find((candidate) => candidate.title === demo.title);
+      expect(product, demo.title).toMatchObject({ price: demo.price, stock_quantity: unitsOf(demo, boughtByDemoBuyers) });
     }
+  });
+
+  it("shows only the demo buyers' real reviews: their average and count, and no rating where there are none", async () => {
+    const { products } = await listAll(t.app);
+    for (const product of products) {
+      const reviews = DEMO_REVIEWS.filter((review) => review.product === product.title);
+      const stars = reviews.reduce((sum, review) => sum + review.rating, 0);
+      expect({ rating: product.rating, reviews_count: product.reviews_count }, product.title).toEqual({
+        rating: reviews.length === 0 ? null : Math.round((10 * stars) / reviews.length) / 10,
+        reviews_count: reviews.length,
+      });
+      const listed = (await t.request({ method: 'GET', url: `/api/products/${product.id}/reviews?limit=50` })).json<ReviewList>();
+      expect(listed.reviews.map(({ author, rating, body }) => ({ buyer: author, rating, body })).sort(byBuyer), product.title).toEqual(
+        reviews.map(({ buyer, rating, body }) => ({ buyer, rating, body })).sort(byBuyer),
+      );
+    }
+    expect(products.filter((product) => product.rating === null).length).toBeGreaterThan(0);
+    expect(products.filter((product) => product.reviews_count === 1).length).toBeGreaterThan(0);
+  });
+
+  it('writes each demo review from a completed order of its product, through the review service', async () => {
+    const reviews = await t.app.db
+      .selectFrom('product_reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['u.username', 'u.email', 'u.role', 'r.user_id', 'r.product_id'])
+      .execute();
+    expect(reviews).toHaveLength(DEMO_REVIEWS.length);
+    for (const review of reviews) {
+      expect(DEMO_BUYERS).toContain(review.username);
+      expect(review).toMatchObject({ role: 'user', email: expect.stringMatching(/@example\.com$/) });
+      expect(await isVerifiedBuyer(t.app.db, review.user_id, review.product_id)).toBe(true);
+    }
+    // Nobody signs in as a demo buyer: the password is random and never shown.
+    for (const username of DEMO_BUYERS) {
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: username } });
+      expect(login.statusCode).toBe(401);
+    }
+  });
+
+  it('writes no review and places no order when the demo reviews run again', async () => {
+    const count = async (table: 'orders' | 'product_reviews' | 'users') =>
+      Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = [await count('orders'), await count('product_reviews'), await count('users')];
+    expect(await seedDemoReviews(t.app)).toBe(0);
+    expect([await count('orders'), await count('product_reviews'), await count('users')]).toEqual(before);
   });
 
   it('creates the admin account, which logs in with ADMIN_PASSWORD', async () => {
@@ -275,7 +325,11 @@ describe('the demo-seeded marker', () => {
     const marker = await t.app.db.selectFrom('app_meta').select('value').where('key', '=', 'demo_seeded').executeTakeFirst();
     expect(marker).toBeDefined();
     // Deleted products stay as archived rows; remove the rows too, so that only the marker can stop a refill.
+    // The demo buyers' orders and reviews too: they point at the products.
+    await t.app.db.deleteFrom('product_reviews').execute();
     await t.app.db.deleteFrom('license_keys').execute();
+    await t.app.db.deleteFrom('mail_outbox').execute();
+    await t.app.db.deleteFrom('orders').execute();
     await t.app.db.deleteFrom('product_files').execute();
     await t.app.db.deleteFrom('package_items').execute();
     await t.app.db.deleteFrom('products').execute();

@@ -132,8 +132,9 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     features: [],
     system_requirements: {},
     stock_quantity: 10,
-    rating: 4.5,
-    reviews_count: 12,
+    // A new product has no reviews: no rating, a count of 0 (docs/decisions/027-reviews.md).
+    rating: null,
+    reviews_count: 0,
     created_at: '2026-11-01T10:00:00.000Z',
     download_limit: 5,
     key_mode: 'pool',

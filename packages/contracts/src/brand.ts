@@ -45,7 +45,6 @@ export const LIMITS = {
   /** The furthest a list may be paged by offset. */
   maxOffset: 10_000_000,
   cardFeatureCount: 2,
-  defaultRating: 4,
   /** A review's text, in characters (docs/decisions/027-reviews.md); a review's stars are whole, 1 to 5. */
   reviewMaxLength: 2000,
   /** Reviews a product page shows at a time ('Show more reviews' asks for the next ones), and the most one request may ask. */

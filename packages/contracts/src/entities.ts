@@ -294,9 +294,14 @@ export const ProductSchema = Type.Object({
   system_requirements: Type.Record(Type.String(), Type.String()),
   /** Units not yet sold: unpaid orders do not lower it; sold out means sold (docs/decisions/036-holds-at-payment.md). */
   stock_quantity: Type.Integer({ minimum: 0 }),
-  /** Stars, one decimal: the baseline and the reviews of verified buyers that count (docs/decisions/027-reviews.md). */
-  rating: Type.Number({ minimum: 0, maximum: 5 }),
-  reviews_count: Type.Integer({ minimum: 0 }),
+  /**
+   * The average stars, one decimal, of the reviews that count (not hidden, by buyers whose purchase stands),
+   * and how many count; null and 0 while none does (docs/decisions/027-reviews.md). Nothing else moves them.
+   */
+  rating: Type.Union([Type.Number({ minimum: 1, maximum: 5 }), Type.Null()], {
+    description: 'Average stars of the counted reviews, one decimal; null when the product has none',
+  }),
+  reviews_count: Type.Integer({ minimum: 0, description: 'How many reviews count: not hidden, by a buyer whose purchase stands' }),
   created_at: TimestampSchema,
   /** How many times a buyer may download each of the product's files, per order line. */
   download_limit: Type.Integer({ minimum: 1, maximum: LIMITS.downloadLimitMax }),

@@ -31,7 +31,7 @@ export function productFormHelpers(api: FakeApi) {
     ...anAdminProduct(),
     ...body,
     image: null,
-    rating: 4,
+    rating: null,
     reviews_count: 0,
     package_items: (body.package_items ?? []).map((item) => ({ ...item, title: `Member ${item.product_id.slice(-4)}` })),
   });

@@ -72,7 +72,7 @@ export function toProductSummary(row: ProductSummaryRow & PackageFacts): Product
     features: row.features,
     system_requirements: row.system_requirements,
     stock_quantity: row.stock_quantity,
-    rating: row.rating_tenths / 10,
+    rating: row.rating_tenths === null ? null : row.rating_tenths / 10,
     reviews_count: row.reviews_count,
     created_at: row.created_at.toISOString(),
     download_limit: row.download_limit,
@@ -198,28 +198,13 @@ function subscriptionTerms(input: ProductInput): { billing_interval: BillingInte
     : { billing_interval: null, trial_days: 0 };
 }
 
-/**
- * Adds a product. `baseline` is a rating the product starts from (the demo's seeded ones): its figures show it
- * until reviews move them (docs/decisions/027-reviews.md); without one it starts at 4.0 with no reviews.
- */
-export function insertProduct(
-  db: Kysely<Database>,
-  input: ProductInput,
-  { baseline, created_at }: { baseline?: { rating_tenths: number; reviews_count: number }; created_at?: Date } = {},
-): Promise<ProductRow> {
+/** Adds a product. It starts with no reviews: no rating and a count of 0 (docs/decisions/027-reviews.md). */
+export function insertProduct(db: Kysely<Database>, input: ProductInput, { created_at }: { created_at?: Date } = {}): Promise<ProductRow> {
   const generated = input.key_mode === 'generated';
   return db
     .insertInto('products')
     .values({
       ...toColumns(input),
-      ...(baseline
-        ? {
-            rating_tenths: baseline.rating_tenths,
-            reviews_count: baseline.reviews_count,
-            baseline_rating_tenths: baseline.rating_tenths,
-            baseline_reviews_count: baseline.reviews_count,
-          }
-        : {}),
       ...(created_at ? { created_at } : {}),
       archived_at: null,
       download_limit: input.download_limit ?? LIMITS.downloadLimitDefault,

@@ -42,10 +42,10 @@ describe('productWriteOf', () => {
           .updateTable('products')
           .set({ rating_tenths: 42, reviews_count: 11 })
           .where('id', '=', 'p1')
-          .where((eb) => eb.or([eb('rating_tenths', '!=', 42), eb('reviews_count', '!=', 11)])),
+          .where((eb) => eb.or([eb('rating_tenths', 'is distinct from', 42), eb('reviews_count', '!=', 11)])),
       ),
     ).toEqual({ kind: 'stock', productIds: ['p1'] });
-    expect(writeOf(db.updateTable('products').set({ rating_tenths: 42, baseline_rating_tenths: 42 }).where('id', '=', 'p1'))).toEqual({
+    expect(writeOf(db.updateTable('products').set({ rating_tenths: 42, title: 'Renamed' }).where('id', '=', 'p1'))).toEqual({
       kind: 'product',
     });
   });

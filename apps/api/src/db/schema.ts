@@ -102,12 +102,12 @@ export interface ProductsTable {
   system_requirements: Json<Record<string, string>>;
   /** Units not yet sold; live checkouts' holds are read from their orders (docs/decisions/036). */
   stock_quantity: number;
-  /** Rating in tenths (0..50), so 4.5 stars is 45: from the baseline and the reviews that count (product_review_figures). */
-  rating_tenths: Generated<number>;
+  /**
+   * The average stars of the reviews that count, in tenths (10..50, so 4.5 stars is 45), and how many count
+   * (product_review_figures); NULL and 0 while none does (docs/decisions/027-reviews.md).
+   */
+  rating_tenths: number | null;
   reviews_count: Generated<number>;
-  /** The figures before reviews drove them (the demo's seeded ratings): the starting point of the two above. */
-  baseline_rating_tenths: Generated<number>;
-  baseline_reviews_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Set when staff delete the product: it leaves the catalogue, orders keep pointing at it. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { recordAuditChange } from '../audit/audit-trail.ts';
-import { AppError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import {
   findOwnReview,
@@ -10,15 +10,10 @@ import {
   listProductReviews,
   listReviewsForStaff,
   lockProduct,
-  normaliseReviewText,
   refreshReviewFigures,
   toOwnReview,
-  upsertReview,
 } from './review-repository.ts';
-
-const PRODUCT_NOT_FOUND = 'Product not found';
-
-const productNotFound = () => notFound(PRODUCT_NOT_FOUND, 'product_not_found');
+import { productNotFound, saveReview } from './review-service.ts';
 
 /** Reviews by verified buyers: the product page's list, a buyer's own review, and staff hiding one (docs/decisions/027-reviews.md). */
 export function reviewHandlers(
@@ -43,22 +38,7 @@ export function reviewHandlers(
     },
 
     saveMyReview: async ({ params, body, caller, request }) => {
-      const text = normaliseReviewText(body.body ?? '');
-      const saved = await app.db.transaction().execute(async (trx) => {
-        // The product's lock orders every change to its reviews, so two buyers reviewing at once both count.
-        if (!(await lockProduct(trx, params.id))) throw productNotFound();
-        // Checked under the lock: a refund committed before it is seen here.
-        if (!(await isVerifiedBuyer(trx, caller.id, params.id))) {
-          throw new AppError(
-            'forbidden',
-            'Only buyers of a completed order of this product can review it (a refunded order does not count).',
-            'review_not_allowed',
-          );
-        }
-        const review = await upsertReview(trx, { productId: params.id, userId: caller.id, rating: body.rating, body: text });
-        await refreshReviewFigures(trx, params.id);
-        return review;
-      });
+      const saved = await saveReview(app.db, { productId: params.id, userId: caller.id, rating: body.rating, body: body.body ?? '' });
       request.log.info({ productId: params.id, reviewId: saved.id, rating: saved.rating }, 'review saved');
       return { can_review: true, review: toOwnReview(saved) };
     },

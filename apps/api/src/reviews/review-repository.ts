@@ -42,20 +42,24 @@ export function lockProduct(trx: Transaction<Database>, productId: string, { arc
 }
 
 /**
- * Sets the product's rating and review count from its baseline and the reviews that count. The caller holds
- * the product's lock (`lockProduct`). Written only when they change: the catalogue then drops the answers that
- * show this product (the update names only these columns and the product's id, as a stock change does).
+ * Sets the product's rating and review count from the reviews that count (no rating while none does). The
+ * caller holds the product's lock (`lockProduct`). Written only when they change: the catalogue then drops
+ * the answers that show this product (the update names only these columns and the product's id, as a stock
+ * change does).
  */
 export async function refreshReviewFigures(trx: Transaction<Database>, productId: string): Promise<void> {
-  const { rows } = await sql<{ rating_tenths: number; reviews_count: number }>`
+  const { rows } = await sql<{ rating_tenths: number | null; reviews_count: number }>`
     SELECT rating_tenths, reviews_count FROM product_review_figures(${productId})`.execute(trx);
   const figures = rows[0];
   if (!figures) return;
+  // Through the query builder, not raw SQL: the catalogue's write watcher reads this update's columns and id.
   await trx
     .updateTable('products')
     .set({ rating_tenths: figures.rating_tenths, reviews_count: figures.reviews_count })
     .where('id', '=', productId)
-    .where((eb) => eb.or([eb('rating_tenths', '!=', figures.rating_tenths), eb('reviews_count', '!=', figures.reviews_count)]))
+    .where((eb) =>
+      eb.or([eb('rating_tenths', 'is distinct from', figures.rating_tenths), eb('reviews_count', '!=', figures.reviews_count)]),
+    )
     .execute();
 }
 

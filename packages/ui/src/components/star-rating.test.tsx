@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { StarRating, filledStars } from './star-rating.tsx';
 
 describe('star rating', () => {
-  it('fills the floor of the rating, 4 when absent, within 0 to 5', () => {
+  it('fills the floor of the rating within 0 to 5, and never a default', () => {
     expect(filledStars(4.8)).toBe(4);
-    expect(filledStars(null)).toBe(4);
-    expect(filledStars(undefined)).toBe(4);
+    expect(filledStars(1)).toBe(1);
+    expect(filledStars(Number.NaN)).toBe(0);
     expect(filledStars(7)).toBe(5);
     expect(filledStars(-1)).toBe(0);
   });

@@ -1,18 +1,19 @@
-import { LIMITS } from '@store/contracts';
 import * as styles from './star-rating.css.ts';
 import { StarIcon } from './icons.tsx';
 
 const MAX_STARS = 5;
 
-/** Whole stars shown for a rating: the floor of it, out of 5, with 4 when the product has none (spec section 2). */
-export function filledStars(rating: number | null | undefined): number {
-  const value = rating ?? LIMITS.defaultRating;
-  if (!Number.isFinite(value)) return LIMITS.defaultRating;
-  return Math.min(MAX_STARS, Math.max(0, Math.floor(value)));
+/**
+ * Whole stars shown for a rating: the floor of it, out of 5 (spec section 2). There is no default: a product
+ * without reviews shows no stars at all (docs/decisions/013-storefront.md), so only real ratings come here.
+ */
+export function filledStars(rating: number): number {
+  if (!Number.isFinite(rating)) return 0;
+  return Math.min(MAX_STARS, Math.max(0, Math.floor(rating)));
 }
 
 export interface StarRatingProps {
-  rating: number | null | undefined;
+  rating: number;
   size?: number;
   className?: string;
 }

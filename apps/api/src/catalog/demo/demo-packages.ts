@@ -27,8 +27,6 @@ export const DEMO_PACKAGES: readonly DemoPackage[] = [
     features: ['Launchframe Landing Page Kit', 'Tallyfold Finance Dashboard Template', 'Harborline Backup Pro licence key', 'Almost $20 less than the three apart'],
     system_requirements: { OS: 'Windows 10+, macOS 12+ or Linux', Software: 'A code editor and a spreadsheet app' },
     stock_quantity: 240,
-    rating: 4.6,
-    reviews_count: 42,
     members: [
       { title: 'Launchframe Landing Page Kit', quantity: 1 },
       { title: 'Tallyfold Finance Dashboard Template', quantity: 1 },

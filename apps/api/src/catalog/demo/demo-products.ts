@@ -14,8 +14,6 @@ export interface DemoProduct {
   features: string[]; // 2 to 6 items, each <= 80 chars
   system_requirements: Record<string, string>; // 2-5 pairs
   stock_quantity: number; // integer 0..500; exactly one product is 0 (sold out)
-  rating: number; // 3.5 .. 5.0, one decimal
-  reviews_count: number; // integer 0..2000
 }
 
 export const DEMO_PRODUCTS: readonly DemoProduct[] = [
@@ -48,8 +46,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Internet: 'Broadband connection required',
     },
     stock_quantity: 500,
-    rating: 4.7,
-    reviews_count: 1284,
   },
   {
     image: 'lumora-image-studio.jpg',
@@ -77,8 +73,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Storage: 'Cloud-based, no install',
     },
     stock_quantity: 420,
-    rating: 4.6,
-    reviews_count: 862,
   },
   {
     image: 'synapta-local-ai-toolkit.jpg',
@@ -106,8 +100,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       GPU: 'Optional, 8 GB VRAM for acceleration',
     },
     stock_quantity: 150,
-    rating: 4.8,
-    reviews_count: 347,
   },
   {
     image: 'harborline-backup-pro.jpg',
@@ -135,8 +127,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Storage: '500 MB free space',
     },
     stock_quantity: 240,
-    rating: 4.5,
-    reviews_count: 615,
   },
   {
     image: 'forgeline-video-editor.jpg',
@@ -165,8 +155,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       GPU: 'DirectX 12 or Metal compatible, 4 GB VRAM',
     },
     stock_quantity: 180,
-    rating: 4.6,
-    reviews_count: 938,
   },
   {
     image: 'wardenly-security-suite.jpg',
@@ -194,8 +182,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Storage: '1.5 GB free space',
     },
     stock_quantity: 350,
-    rating: 4.4,
-    reviews_count: 1876,
   },
   {
     image: 'quillstone-office-lifetime-license.jpg',
@@ -223,8 +209,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Storage: '3 GB free space',
     },
     stock_quantity: 0,
-    rating: 4.3,
-    reviews_count: 524,
   },
   {
     image: 'stackwise-dev-tools-team-license.jpg',
@@ -250,8 +234,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Storage: '4 GB free space per seat',
     },
     stock_quantity: 60,
-    rating: 4.9,
-    reviews_count: 213,
   },
   {
     image: 'echoform-audio-plugin-bundle.jpg',
@@ -279,8 +261,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Host: 'Any VST3, AU or AAX compatible DAW',
     },
     stock_quantity: 95,
-    rating: 4.8,
-    reviews_count: 402,
   },
   {
     image: 'tintwell-color-grading-plugin.jpg',
@@ -306,8 +286,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Host: 'Major OFX-compatible video editors',
     },
     stock_quantity: 300,
-    rating: 4.5,
-    reviews_count: 291,
   },
   {
     image: 'launchframe-landing-page-kit.jpg',
@@ -336,8 +314,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Software: 'A code editor; Node.js 20+ for the React version',
     },
     stock_quantity: 450,
-    rating: 4.7,
-    reviews_count: 736,
   },
   {
     image: 'tallyfold-finance-dashboard-template.jpg',
@@ -362,8 +338,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Storage: '5 MB',
     },
     stock_quantity: 480,
-    rating: 4.4,
-    reviews_count: 158,
   },
   {
     image: 'brightforge-full-stack-typescript-bootcamp.jpg',
@@ -389,8 +363,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Storage: 'Streaming, no install',
     },
     stock_quantity: 400,
-    rating: 4.9,
-    reviews_count: 1032,
   },
   {
     image: 'promptcraft-academy-membership.jpg',
@@ -416,7 +388,5 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       Storage: 'Streaming, no install',
     },
     stock_quantity: 500,
-    rating: 4.6,
-    reviews_count: 477,
   },
 ];

@@ -166,6 +166,11 @@ export const rating = style({
   fontSize: vars.fontSize.xs,
 });
 
+export const ratingValue = style({
+  color: vars.color.text,
+  fontWeight: 600,
+});
+
 /** The rating and the Add to Cart button, at the bottom of cards of any height in a row. */
 export const footer = style({
   display: 'flex',

@@ -87,20 +87,28 @@ describe('the product card', () => {
     expect(two.queryByText(/more$/)).toBeNull();
   });
 
-  it('rates 4 stars when the product has no rating, and the floor of the rating otherwise', async () => {
+  it('says "No reviews yet" without stars for a product without reviews, and the real figures otherwise', async () => {
     await renderWithRouter(
       <>
-        <ProductCard product={{ ...aProduct({ title: 'Unrated', reviews_count: 0 }), rating: undefined as unknown as number }} />
+        <ProductCard product={aProduct({ title: 'Unrated', rating: null, reviews_count: 0 })} />
         <ProductCard product={aProduct({ title: 'Rated', rating: 3.9, reviews_count: 1284 })} />
+        <ProductCard product={aProduct({ title: 'Once', rating: 5, reviews_count: 1 })} />
       </>,
     );
 
     const unrated = within(screen.getByRole('article', { name: 'Unrated' }));
-    expect(unrated.getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
-    expect(unrated.getByText('(0 reviews)')).toBeInTheDocument();
+    expect(unrated.getByText('No reviews yet')).toBeInTheDocument();
+    expect(unrated.queryByRole('img', { name: /^Rated/ })).toBeNull();
+    expect(unrated.queryByText(/reviews?\)/)).toBeNull();
     const rated = within(screen.getByRole('article', { name: 'Rated' }));
     expect(rated.getByRole('img', { name: 'Rated 3 out of 5' })).toBeInTheDocument();
+    expect(rated.getByText('3.9')).toBeInTheDocument();
     expect(rated.getByText('(1,284 reviews)')).toBeInTheDocument();
+    expect(rated.queryByText('No reviews yet')).toBeNull();
+    const once = within(screen.getByRole('article', { name: 'Once' }));
+    expect(once.getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
+    expect(once.getByText('5.0')).toBeInTheDocument();
+    expect(once.getByText('(1 review)')).toBeInTheDocument();
   });
 
   it('shows whole-dollar prices without decimals and keeps cents', async () => {

@@ -3,6 +3,7 @@ import { imageOf } from '@store/cart-core';
 import { Badge, Button, CartIcon, CheckIcon, EyeIcon, IconButton, Price, Skeleton, StarRating, buttonClassName } from '@store/ui';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
+import { NO_REVIEWS_YET, ratingValue, reviewsLabel } from '../reviews/rating-text.ts';
 import { addToCart, isSoldOut } from './add-to-cart.ts';
 import * as styles from './product-card.css.ts';
 import { ProductImage } from './product-image.tsx';
@@ -28,10 +29,6 @@ export interface ProductCardProps {
 export function moreFeaturesLabel(features: readonly string[]): string | null {
   const rest = features.length - LIMITS.cardFeatureCount;
   return rest > 0 ? `+${rest} more` : null;
-}
-
-export function reviewsLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
 /** A product in the catalogue and on the home page (spec section 2, "Product card"). */
@@ -112,9 +109,17 @@ export function ProductCard({ product, variant = 'grid', eager = false, headingL
         )}
 
         <div className={styles.footer}>
+          {/* Only real reviews count (docs/decisions/013-storefront.md): without any, no stars. */}
           <div className={styles.rating}>
-            <StarRating rating={product.rating} size={14} />
-            <span>({reviewsLabel(product.reviews_count ?? 0)})</span>
+            {product.rating === null ? (
+              <span>{NO_REVIEWS_YET}</span>
+            ) : (
+              <>
+                <StarRating rating={product.rating} size={14} />
+                <span className={styles.ratingValue}>{ratingValue(product.rating)}</span>
+                <span>({reviewsLabel(product.reviews_count)})</span>
+              </>
+            )}
           </div>
           <Button size="sm" disabled={soldOut} onClick={() => addToCart(product)} aria-describedby={titleId}>
             {soldOut ? (

@@ -24,7 +24,7 @@ const product = aProduct({
   system_requirements: { OS: 'Windows 11', ram: '16 GB', STORAGE: '20 GB', GPU: 'Optional' },
   stock_quantity: 5,
   rating: 4.7,
-  reviews_count: 1284,
+  reviews_count: 12,
 });
 
 function stubProduct(answer = product) {
@@ -43,7 +43,9 @@ describe('the product detail page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(screen.getByText('AI Tools')).toBeInTheDocument();
     expect(screen.getByText('Package')).toBeInTheDocument();
     expect(screen.getByText('4.7')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '(1,284 reviews)' })).toHaveAttribute('href', '#reviews');
+    expect(screen.getByRole('link', { name: '(12 reviews)' })).toHaveAttribute('href', '#reviews');
+    expect(screen.getAllByRole('img', { name: 'Rated 4 out of 5' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText('No reviews yet')).toBeNull();
     expect(screen.getByText('$149')).toBeInTheDocument();
 
     const description = screen.getByRole('region', { name: 'Description' });
@@ -65,6 +67,18 @@ describe('the product detail page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
       expect(screen.getByText(note)).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Back to products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('says "No reviews yet" and shows no stars for a product without reviews, in place of the spec\'s fixed 4.0 (250+ users)', async () => {
+    const unreviewed = aProduct({ title: 'Fresh Release', rating: null, reviews_count: 0 });
+    stubProduct(unreviewed);
+    renderApp(`/products/${unreviewed.id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fresh Release' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'No reviews yet' })).toHaveAttribute('href', '#reviews');
+    expect(within(screen.getByRole('region', { name: 'Reviews' })).getByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Rated/ })).toBeNull();
+    expect(screen.queryByText(/250\+|4\.0|reviews?\)/)).toBeNull();
   });
 
   it('lists the system requirements with icons for OS, RAM and Storage in any case', async () => {

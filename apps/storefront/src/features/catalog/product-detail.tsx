@@ -17,12 +17,12 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { ProductReviews } from '../reviews/product-reviews.tsx';
+import { NO_REVIEWS_YET, ratingValue, reviewsLabel } from '../reviews/rating-text.ts';
 import { REVIEWS_ANCHOR } from '../reviews/reviews-anchor.ts';
 import { trialLabel } from '../subscriptions/billing.ts';
 import { SubscribeButton } from '../subscriptions/subscribe-button.tsx';
 import { SubscriptionPrice } from '../subscriptions/subscription-price.tsx';
 import { addToCart, isSoldOut } from './add-to-cart.ts';
-import { reviewsLabel } from './product-card.tsx';
 import * as styles from './product-detail.css.ts';
 import { ProductGallery, galleryImages } from './product-gallery.tsx';
 import { productQueryOptions } from './queries.ts';
@@ -79,13 +79,21 @@ export function ProductDetail({ product }: { product: Product }) {
             <Badge tone="gray">{labelOf(PRODUCT_TYPES, product.product_type)}</Badge>
           </div>
           <h1 className={styles.title}>{product.title}</h1>
-          {/* Buyers' reviews drive the rating (issue 14, docs/decisions/027-reviews.md), in place of the spec's fixed 4.0 and "250+ users". */}
+          {/* Only real reviews drive the rating, in place of the spec's fixed 4.0 and "250+ users" (docs/decisions/013-storefront.md). */}
           <div className={styles.rating}>
-            <StarRating rating={product.rating} size={18} />
-            <span className={styles.ratingValue}>{product.rating.toFixed(1)}</span>
-            <a href={`#${REVIEWS_ANCHOR}`} className={styles.ratingLink}>
-              ({reviewsLabel(product.reviews_count)})
-            </a>
+            {product.rating === null ? (
+              <a href={`#${REVIEWS_ANCHOR}`} className={styles.ratingLink}>
+                {NO_REVIEWS_YET}
+              </a>
+            ) : (
+              <>
+                <StarRating rating={product.rating} size={18} />
+                <span className={styles.ratingValue}>{ratingValue(product.rating)}</span>
+                <a href={`#${REVIEWS_ANCHOR}`} className={styles.ratingLink}>
+                  ({reviewsLabel(product.reviews_count)})
+                </a>
+              </>
+            )}
           </div>
           <p>
             <span className={visuallyHidden}>Price: </span>

@@ -3,7 +3,7 @@ import { Button, Notice, Skeleton, StarRating } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { reviewsLabel } from '../catalog/product-card.tsx';
+import { NO_REVIEWS_YET, ratingValue, reviewsLabel } from './rating-text.ts';
 import { REVIEWS_ANCHOR } from './reviews-anchor.ts';
 import { useSessionSnapshot } from '../session/session-store.ts';
 import { myReviewQueryOptions } from './queries.ts';
@@ -23,9 +23,15 @@ export function ProductReviews({ product }: { product: Pick<Product, 'id' | 'rat
           Reviews
         </h2>
         <p className={styles.summary}>
-          <StarRating rating={product.rating} size={16} />
-          <span className={styles.summaryValue}>{product.rating.toFixed(1)} out of 5</span>
-          <span>({reviewsLabel(product.reviews_count)})</span>
+          {product.rating === null ? (
+            NO_REVIEWS_YET
+          ) : (
+            <>
+              <StarRating rating={product.rating} size={16} />
+              <span className={styles.summaryValue}>{ratingValue(product.rating)} out of 5</span>
+              <span>({reviewsLabel(product.reviews_count)})</span>
+            </>
+          )}
         </p>
       </div>
       <MyReviewPanel productId={product.id} />

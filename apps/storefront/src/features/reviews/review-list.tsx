@@ -41,7 +41,8 @@ export function ReviewList({ productId }: { productId: string }) {
   const seen = new Set<string>();
   const shown = reviews.data.pages.flatMap((page) => page.reviews).filter((review) => !seen.has(review.id) && seen.add(review.id));
   const total = reviews.data.pages.at(-1)?.total ?? 0;
-  if (total === 0) return <p className={styles.muted}>No written reviews yet.</p>;
+  // Every review counted is listed, with or without text: with none, the summary above already says "No reviews yet".
+  if (total === 0) return null;
 
   return (
     <div className={styles.form}>
