@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../db/connect.ts';
 import type { Database, ProductRow, SubscriptionsTable } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { endpointOf, toAppError } from '../payments/payment-service.ts';
+import { claimDueForPayPalCheck } from '../payments/claim-due.ts';
 import { PayPalError } from '../payments/paypal-client.ts';
 import type { PayPalEndpoint } from '../payments/paypal-endpoint.ts';
 import { readSettings } from '../settings/settings-repository.ts';
@@ -487,36 +488,21 @@ export async function expireEndedSubscriptions(app: FastifyInstance, now = store
  * for a day are asked once more and given up. Rows are taken with SKIP LOCKED, so instances share the work.
  */
 export async function reconcileSubscriptions(app: FastifyInstance, now = storeNow(app)): Promise<{ checked: number }> {
-  const due = await app.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('paypal_subscription_id', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', 'in', ['active', 'past_due']), eb('current_period_end', '<=', now)]),
-          eb.and([eb('status', '=', 'approval_pending'), eb('created_at', '<', new Date(now.getTime() - APPROVAL_ABANDONED_MS))]),
-        ]),
-      )
-      .where((eb) => eb.or([eb('paypal_checked_at', 'is', null), eb('paypal_checked_at', '<', new Date(now.getTime() - RECHECK_MS))]))
-      .orderBy('paypal_checked_at', (ob) => ob.asc().nullsFirst())
-      .limit(50)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (rows.length > 0) {
-      await trx
-        .updateTable('subscriptions')
-        .set({ paypal_checked_at: now })
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute();
-    }
-    return rows;
-  });
+  const due = await claimDueForPayPalCheck(
+    app.db,
+    'subscriptions',
+    (query) =>
+      query
+        .selectAll()
+        .where('paypal_subscription_id', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', 'in', ['active', 'past_due']), eb('current_period_end', '<=', now)]),
+            eb.and([eb('status', '=', 'approval_pending'), eb('created_at', '<', new Date(now.getTime() - APPROVAL_ABANDONED_MS))]),
+          ]),
+        ),
+    { now, recheckMs: RECHECK_MS },
+  );
   if (due.length === 0) return { checked: 0 };
   const { endpoint } = await endpointOf(app);
   for (const row of due) {
