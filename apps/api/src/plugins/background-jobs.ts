@@ -9,6 +9,7 @@ import { sendDueMail } from '../mail/outbox.ts';
 import { expireStaleOrders } from '../orders/order-service.ts';
 import { reconcilePayments } from '../payments/payment-service.ts';
 import { finishStaleRefunds } from '../payments/refunds.ts';
+import { refundPaymentsTakenAfterAccess } from '../subscription-admin/refund-last-payment.ts';
 import { expireEndedSubscriptions, reconcileSubscriptions } from '../subscriptions/subscription-service.ts';
 
 /**
@@ -47,6 +48,7 @@ export const backgroundJobsPlugin = fp(
       every(app, reconcileSeconds, 'subscription reconciliation', async () => {
         await reconcileSubscriptions(app);
         await expireEndedSubscriptions(app);
+        await refundPaymentsTakenAfterAccess(app);
       });
     }
     // Ended sessions and forgotten sign-in counters; hourly is plenty.

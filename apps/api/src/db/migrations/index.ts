@@ -21,6 +21,7 @@ import * as holdsAtPayment from './2026-11-29-0007-holds-at-payment.ts';
 import * as packages from './2026-11-30-0001-packages.ts';
 import * as subscriptions from './2026-11-30-0002-subscriptions.ts';
 import * as subscriptionAdmin from './2026-11-30-0003-subscription-admin.ts';
+import * as subscriptionApproveUrl from './2026-12-01-0004-subscription-approve-url.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0001-packages': packages,
   '2026-11-30-0002-subscriptions': subscriptions,
   '2026-11-30-0003-subscription-admin': subscriptionAdmin,
+  '2026-12-01-0004-subscription-approve-url': subscriptionApproveUrl,
 };
 
 export const migrationProvider: MigrationProvider = {
