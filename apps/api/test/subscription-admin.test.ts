@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sealLicenseKey } from '../src/orders/license-keys.ts';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import { PayPalClient } from '../src/payments/paypal-client.ts';
+import { STALE_REFUND_CLAIM_MS } from '../src/payments/refunds.ts';
 import { saleRefundRequestId } from '../src/subscription-admin/refund-last-payment.ts';
 import { build, type TestApp } from './helpers/build.ts';
 
@@ -45,6 +46,8 @@ let refundGate: Promise<void> | null = null;
 let refundRefusal: { status: number; body: Record<string, unknown> } | null = null;
 /** Off: every call goes to the sandbox (the test of a subscription bought through it). */
 let standIn = true;
+/** Set: the sandbox refunds the next sale, and its answer is lost on the way back (a crash before our commit). */
+let loseRefundAnswer = false;
 
 const SALE_REFUND = /^\/v1\/payments\/sale\/([^/]+)\/refund$/;
 const SUBSCRIPTION_CANCEL = /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/;
@@ -58,6 +61,11 @@ const stubbedFetch: typeof fetch = async (input, init) => {
     if (refundGate) await refundGate;
     if (refundRefusal) return Response.json(refundRefusal.body, { status: refundRefusal.status });
     return Response.json({ id: `REFUND${paypalCalls.length}`, state: 'completed', sale_id: SALE_REFUND.exec(url.pathname)![1] }, { status: 201 });
+  }
+  if (loseRefundAnswer && SALE_REFUND.test(url.pathname)) {
+    loseRefundAnswer = false;
+    await fetch(input, init);
+    throw new TypeError('fetch failed');
   }
   if (standIn && SUBSCRIPTION_CANCEL.test(url.pathname)) {
     paypalCalls.push({ path: url.pathname, requestId: headers['PayPal-Request-Id'] });
@@ -83,6 +91,8 @@ beforeEach(() => {
   refundGate = null;
   refundRefusal = null;
   standIn = true;
+  loseRefundAnswer = false;
+  sandbox.state.autoDeliver = true;
 });
 
 const tag = () => randomBytes(4).toString('hex');
@@ -466,6 +476,40 @@ describe('a subscription bought through the sandbox', () => {
     const after = await details(id);
     expect(after.status).toBe('expired');
     expect(after.payments[0]).toMatchObject({ id: sale.id, status: 'refunded' });
+  });
+});
+
+describe('a refund whose answer was lost (a crash after PayPal refunded, before our commit)', () => {
+  it('is refused while its claim is fresh, and after the claim lapses asks PayPal with the same request id: refunded once, recorded', async () => {
+    standIn = false;
+    const product = await subscriptionProduct();
+    const buyer = await t.registerUser();
+    const created = await t.request({ method: 'POST', url: '/api/subscriptions', token: buyer.token, payload: { product_id: product.id } });
+    const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
+    await sandbox.state.approveSubscription(paypalId);
+    await sandbox.state.deliveriesSettled();
+    const [sale] = (await details(id)).payments;
+    // PayPal's webhook of the refund is lost too: only our retry can record it.
+    sandbox.state.autoDeliver = false;
+    loseRefundAnswer = true;
+    const refund = () => asAdmin('POST', `/api/admin/subscriptions/${id}/refund-last-payment`, { reason: 'Charged twice' });
+    const lost = await refund();
+    expect(lost.statusCode).toBe(502);
+    const refundsAtPayPal = () => [...sandbox.state.saleRefunds.values()].filter((made) => made.saleId === sale!.paypal_sale_id);
+    expect(refundsAtPayPal()).toHaveLength(1);
+    expect((await refund()).json()).toMatchObject({ code: 'refund_in_progress' });
+
+    // A minute on, the claim has lapsed.
+    await t.app.db
+      .updateTable('subscription_payments')
+      .set({ refund_claimed_at: new Date(Date.now() - STALE_REFUND_CLAIM_MS - 1000) })
+      .where('id', '=', sale!.id)
+      .execute();
+    const retried = await refund();
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(refundsAtPayPal()).toHaveLength(1);
+    const row = await t.app.db.selectFrom('subscription_payments').selectAll().where('id', '=', sale!.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'refunded', refund_id: refundsAtPayPal()[0]!.id, refund_claimed_at: null });
   });
 });
 

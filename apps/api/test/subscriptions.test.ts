@@ -6,6 +6,7 @@ import type { PayPalEndpoint } from '../src/payments/paypal-endpoint.ts';
 import { setStoreClock } from '../src/subscriptions/clock.ts';
 import { paypalAccountOf, planFor } from '../src/subscriptions/plans.ts';
 import { cancelSubscription, expireEndedSubscriptions, reconcileSubscriptions } from '../src/subscriptions/subscription-service.ts';
+import { refundPaymentsTakenAfterAccess } from '../src/subscription-admin/refund-last-payment.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { DAY_MS, subscriptionHelpers } from './helpers/subscriptions.ts';
 import { waitFor } from './helpers/wait-for.ts';
@@ -109,6 +110,20 @@ describe('subscribing', () => {
     expect(answers.find((answer) => answer.statusCode === 409)!.json().code).toBe('subscription_exists');
     const rows = await t.app.db.selectFrom('subscriptions').select('id').where('user_id', '=', user.id).execute();
     expect(rows).toHaveLength(1);
+    // The refused one never reached PayPal: one subscription there, awaiting approval.
+    expect(atPayPal(rows[0]!.id).map((remote) => remote.status)).toEqual(['APPROVAL_PENDING']);
+  });
+
+  it('answers the approval address while the subscription awaits approval, and none once approved', async () => {
+    const product = await subscriptionProduct();
+    const { token } = await t.registerUser();
+    const created = (await subscribe(token, product.id)).json<{ id: string; paypal_subscription_id: string; approve_url: string }>();
+    expect(created.approve_url.startsWith(`${sandbox.url}/`)).toBe(true);
+    // The buyer closed PayPal's tab: the account still has the way back.
+    expect(await mine(token, created.id)).toMatchObject({ status: 'approval_pending', approve_url: created.approve_url });
+    await sandbox.state.approveSubscription(created.paypal_subscription_id);
+    await sandbox.state.deliveriesSettled();
+    expect(await mine(token, created.id)).toMatchObject({ status: 'active', approve_url: null });
   });
 
   it('becomes active from the webhooks alone (the buyer never returns), with one key valid to the period end plus the grace days', async () => {
@@ -149,8 +164,89 @@ describe('subscribing', () => {
   });
 });
 
+/** The sandbox's subscriptions made for our row (its custom_id). */
+const atPayPal = (id: string) => [...sandbox.state.subscriptions.values()].filter((remote) => remote.custom_id === id);
+
+/** Makes the store's PayPal client lose PayPal's answer to the next create-subscription (PayPal made it). */
+function loseNextCreateAnswer(): () => void {
+  const paypal = t.app.paypal;
+  const real = paypal.call.bind(paypal);
+  const lossy = async (...args: Parameters<typeof real>) => {
+    const answer = await real(...args);
+    if (args[1] === 'POST' && args[2] === '/v1/billing/subscriptions') {
+      paypal.call = real;
+      throw new TypeError('fetch failed');
+    }
+    return answer;
+  };
+  paypal.call = lossy as typeof real;
+  return () => {
+    paypal.call = real;
+  };
+}
+
+/** The store's clock some time after the sandbox's, for a while. */
+async function later<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  setStoreClock(t.app, () => new Date(sandbox.state.now() + ms));
+  try {
+    return await work();
+  } finally {
+    setStoreClock(t.app, () => new Date(sandbox.state.now()));
+  }
+}
+
+describe('a subscribe that dies between PayPal’s answer and our write', () => {
+  it('is asked of PayPal again with the same request id once its claim lapses: the buyer has one subscription there', async () => {
+    const product = await subscriptionProduct();
+    const { token, user } = await t.registerUser();
+    const restore = loseNextCreateAnswer();
+    try {
+      const lost = await subscribe(token, product.id);
+      expect(lost.statusCode).toBe(502);
+    } finally {
+      restore();
+    }
+    const [row] = await t.app.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).execute();
+    expect(row).toMatchObject({ status: 'approval_pending', paypal_subscription_id: null, paypal_create_claimed_at: expect.any(Date) });
+    expect(atPayPal(row!.id)).toHaveLength(1);
+
+    // Asked again at once, while the first ask may still be under way: refused, PayPal not asked.
+    const tooSoon = await subscribe(token, product.id);
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json()).toMatchObject({ code: 'subscription_exists', detail: expect.stringContaining('try again in a minute') });
+
+    // After the lapse, the same request: PayPal answers the subscription the first ask made.
+    const retried = await later(61_000, () => subscribe(token, product.id));
+    expect(retried.statusCode, retried.body).toBe(201);
+    const [remote] = atPayPal(row!.id);
+    expect(retried.json()).toMatchObject({ id: row!.id, paypal_subscription_id: remote!.id, status: 'approval_pending' });
+    expect(atPayPal(row!.id)).toHaveLength(1);
+    expect(await t.app.db.selectFrom('subscriptions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+
+    await sandbox.state.approveSubscription(remote!.id);
+    await sandbox.state.deliveriesSettled();
+    expect(await mine(token, row!.id)).toMatchObject({ status: 'active', paypal_subscription_id: remote!.id });
+  });
+
+  it('is given up a day later when the buyer never tries again, and a new subscribe then works', async () => {
+    const product = await subscriptionProduct();
+    const { token, user } = await t.registerUser();
+    const restore = loseNextCreateAnswer();
+    try {
+      expect((await subscribe(token, product.id)).statusCode).toBe(502);
+    } finally {
+      restore();
+    }
+    await later(25 * 3600_000, () => reconcileSubscriptions(t.app));
+    const [row] = await t.app.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).execute();
+    expect(row).toMatchObject({ status: 'expired', paypal_create_claimed_at: null });
+    expect((await subscribe(token, product.id)).statusCode).toBe(201);
+  });
+});
+
 describe('renewals', () => {
-  it('renews 12 months by the test clock, extending the same key each time', async () => {
+  // Twelve clock moves renew every subscription at the sandbox: on a busy machine this takes longer than the default.
+  it('renews 12 months by the test clock, extending the same key each time', { timeout: 60_000 }, async () => {
     const { token, id, email } = await approvedSubscription();
     const first = await mine(token, id);
     const key = first.license_keys[0]!.key;
@@ -305,6 +401,38 @@ describe('cancelling', () => {
     expect(refused.json().code).toBe('license_expired');
     expect(await mails('cancelled', email)).toHaveLength(1);
     expect(await mails('expired', email)).toHaveLength(1);
+  });
+});
+
+describe('the expiry sweep racing a late renewal', () => {
+  it('ends expired with the renewal refunded once, whichever of the sweep and the renewal’s webhook comes first', async () => {
+    const ROUNDS = 6;
+    const subscribers = [];
+    for (let round = 0; round < ROUNDS; round += 1) subscribers.push(await approvedSubscription());
+    // PayPal charges every renewal at the period's end; its webhooks are held back.
+    sandbox.state.autoDeliver = false;
+    await sandbox.state.advanceClock(daysPast(await mine(subscribers[0]!.token, subscribers[0]!.id)));
+    for (const { token, id, paypalId } of subscribers) {
+      const renewal = [...sandbox.state.sales.values()].filter((sale) => sale.subscriptionId === paypalId).at(-1)!;
+      // The buyer cancels as PayPal charges: here the paid period has ended, so the sweep may expire it at once.
+      expect((await t.request({ method: 'POST', url: `/api/subscriptions/${id}/cancel`, token })).statusCode).toBe(200);
+      const [, delivered] = await Promise.all([
+        expireEndedSubscriptions(t.app),
+        deliverWebhook(sandbox.state, { ...saleEvent(sandbox.state, renewal.id), url: webhookUrl, webhookId: LOCAL_WEBHOOK_ID }),
+      ]);
+      expect(delivered.status).toBe(200);
+      await expireEndedSubscriptions(t.app);
+      await refundPaymentsTakenAfterAccess(t.app);
+
+      const ended = await mine(token, id);
+      expect(ended.status).toBe('expired');
+      expect(ended.license_keys[0]!.status).toBe('expired');
+      const recorded = await payments(id);
+      expect(recorded).toHaveLength(2);
+      expect(recorded.find((payment) => payment.paypal_sale_id === renewal.id)).toMatchObject({ status: 'refunded', refund_due_at: expect.any(Date) });
+      expect(recorded.find((payment) => payment.paypal_sale_id !== renewal.id)).toMatchObject({ status: 'completed', refund_due_at: null });
+      expect(sandbox.state.sales.get(renewal.id)!.refundIds).toHaveLength(1);
+    }
   });
 });
 

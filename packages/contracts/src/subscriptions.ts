@@ -36,6 +36,8 @@ export const SubscriptionSchema = Type.Object({
   cancel_at_period_end: Type.Boolean(),
   trial_ends_at: NullableTimestamp,
   created_at: TimestampSchema,
+  /** PayPal's approval page: set while the subscription awaits the buyer's approval ("Continue at PayPal"). */
+  approve_url: Type.Union([Type.String(), Type.Null()]),
   /** PayPal's page where the buyer fixes the payment method: set while past due or suspended. */
   update_payment_url: Type.Union([Type.String(), Type.Null()]),
   /** Empty before the first activation; one key after. */

@@ -477,6 +477,10 @@ export interface SubscriptionsTable {
   expired_at: NullableTimestamp;
   /** When the reconciliation last asked PayPal. */
   paypal_checked_at: NullableTimestamp;
+  /** PayPal's approval address while the subscription awaits approval (the account's "Continue at PayPal"). */
+  approve_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A subscribe asking PayPal to make the subscription: set before the call, cleared with its answer. */
+  paypal_create_claimed_at: NullableTimestamp;
   /** Subscribed through the local payment sandbox: no real money. */
   is_test: ColumnType<boolean, boolean | undefined, boolean>;
   /** The shop's address when subscribed (the links of its mails). */
@@ -503,6 +507,8 @@ export interface SubscriptionPaymentsTable {
   /** Staff's reason for the refund, kept for staff only. */
   refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
   refund_requested_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** PayPal took it after the subscription's access ended here: the store refunds it (decision 037). */
+  refund_due_at: NullableTimestamp;
 }
 
 /** Small server-side values that must survive restarts and be shared by every instance. */

@@ -11,6 +11,7 @@ import { deliver, lockOrder, UNSERVABLE } from '../orders/order-service.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { approvalLink, firstCapture, PayPalError, type PayPalCapture, type PayPalOrder } from './paypal-client.ts';
 import { resolvePayPalEndpoint, type PayPalEndpoint } from './paypal-endpoint.ts';
+import { claimDueForPayPalCheck } from './claim-due.ts';
 import { applyDisputeEvent } from './disputes.ts';
 import { enqueueRefundNotice, type RefundReason } from './refund-notice.ts';
 import { applyCaptureRefundEvent } from './refunds.ts';
@@ -495,38 +496,23 @@ async function orderIdOf(app: FastifyInstance, paypalOrderId: string): Promise<s
  * with SKIP LOCKED, so several instances share the work.
  */
 export async function reconcilePayments(app: FastifyInstance, now = new Date()): Promise<{ checked: number; settled: number }> {
-  const due = await app.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('orders')
-      .select(['id', 'status', 'paypal_order_id', 'capture_claimed_at', 'payment_started_at'])
-      .where('paypal_order_id', 'is not', null)
-      .where('payment_settled_at', 'is', null)
-      .where((eb) => eb.or([eb('paypal_checked_at', 'is', null), eb('paypal_checked_at', '<', new Date(now.getTime() - RECHECK_MS))]))
-      .where((eb) =>
-        eb.or([
-          eb('status', '!=', 'pending'),
-          eb('capture_claimed_at', '<', new Date(now.getTime() - STALE_CLAIM_MS)),
-          eb.and([eb('capture_claimed_at', 'is', null), eb('payment_started_at', '<', new Date(now.getTime() - UNRETURNED_MS))]),
-        ]),
-      )
-      .orderBy('paypal_checked_at', (ob) => ob.asc().nullsFirst())
-      .limit(50)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (rows.length > 0) {
-      await trx
-        .updateTable('orders')
-        .set({ paypal_checked_at: now })
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute();
-    }
-    return rows;
-  });
+  const due = await claimDueForPayPalCheck(
+    app.db,
+    'orders',
+    (query) =>
+      query
+        .select(['id', 'status', 'paypal_order_id', 'capture_claimed_at', 'payment_started_at'])
+        .where('paypal_order_id', 'is not', null)
+        .where('payment_settled_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('status', '!=', 'pending'),
+            eb('capture_claimed_at', '<', new Date(now.getTime() - STALE_CLAIM_MS)),
+            eb.and([eb('capture_claimed_at', 'is', null), eb('payment_started_at', '<', new Date(now.getTime() - UNRETURNED_MS))]),
+          ]),
+        ),
+    { now, recheckMs: RECHECK_MS },
+  );
   if (due.length === 0) return { checked: 0, settled: 0 };
   const { endpoint } = await endpointOf(app);
   let settled = 0;

@@ -9,6 +9,7 @@ import { sendDueMail } from '../mail/outbox.ts';
 import { expireStaleOrders } from '../orders/order-service.ts';
 import { reconcilePayments } from '../payments/payment-service.ts';
 import { finishStaleRefunds } from '../payments/refunds.ts';
+import { refundPaymentsTakenAfterAccess } from '../subscription-admin/refund-last-payment.ts';
 import { expireEndedSubscriptions, reconcileSubscriptions } from '../subscriptions/subscription-service.ts';
 
 /**
@@ -46,8 +47,12 @@ export const backgroundJobsPlugin = fp(
       every(app, reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
       // Staff refunds PayPal did not answer are asked again with the same request id.
       every(app, reconcileSeconds, 'refund reconciliation', () => finishStaleRefunds(app));
-      // Subscriptions whose paid period ended without a recorded renewal are asked of PayPal.
-      every(app, reconcileSeconds, 'subscription reconciliation', () => reconcileSubscriptions(app));
+      // Subscriptions whose paid period ended without a recorded renewal are asked of PayPal; a payment PayPal
+      // took for a subscription that had already expired is refunded (docs/decisions/037-subscriptions.md).
+      every(app, reconcileSeconds, 'subscription reconciliation', async () => {
+        await reconcileSubscriptions(app);
+        await refundPaymentsTakenAfterAccess(app);
+      });
     }
     // Ended sessions and forgotten sign-in counters; hourly is plenty.
     if (orderSweepSeconds > 0)

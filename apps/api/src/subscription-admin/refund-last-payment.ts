@@ -108,7 +108,11 @@ export async function refundLastPayment(app: FastifyInstance, subscriptionId: st
   const claimed = await claimLastPayment(app, subscriptionId, staffId, reason);
   app.log.info({ subscriptionId, paymentId: claimed.id, by: staffId, amount: toDollars(claimed.amount_cents) }, 'subscription payment refund requested');
   const refund = await refundSaleAtPayPal(app, claimed);
-  // Once: a refund PayPal's webhook recorded meanwhile keeps its time and id; the claim ends either way.
+  return recordRefund(app, claimed.id, refund);
+}
+
+/** Records PayPal's refund of a claimed payment, once: a refund PayPal's webhook recorded meanwhile keeps its time and id; the claim ends either way. */
+async function recordRefund(app: FastifyInstance, paymentId: string, refund: PayPalSaleRefund | null): Promise<PaymentRow> {
   return app.db
     .updateTable('subscription_payments')
     .set({
@@ -117,7 +121,37 @@ export async function refundLastPayment(app: FastifyInstance, subscriptionId: st
       refund_id: sql`coalesce(refund_id, ${refund?.id ?? null})`,
       refund_claimed_at: null,
     })
-    .where('id', '=', claimed.id)
+    .where('id', '=', paymentId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The reason kept with a refund the store made of its own accord. */
+const TAKEN_AFTER_ACCESS = 'Paid after the subscription had ended: refunded by the store';
+
+/**
+ * Refunds the payments PayPal took after their subscription's access ended here (flagged `refund_due_at`,
+ * docs/decisions/037-subscriptions.md), each once: claimed as staff's refund is (a claim left by a crash
+ * lapses after a minute) and asked of PayPal with the payment's own request id. Answers how many were refunded.
+ */
+export async function refundPaymentsTakenAfterAccess(app: FastifyInstance): Promise<number> {
+  const claimed = await app.db
+    .updateTable('subscription_payments')
+    .set({ refund_claimed_at: sql`now()`, refund_reason: TAKEN_AFTER_ACCESS })
+    .where('refund_due_at', 'is not', null)
+    .where('status', '=', 'completed')
+    .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', sql<Date>`now() - ${`${STALE_REFUND_CLAIM_MS} milliseconds`}::interval`)]))
+    .returningAll()
+    .execute();
+  let refunded = 0;
+  for (const payment of claimed) {
+    try {
+      await recordRefund(app, payment.id, await refundSaleAtPayPal(app, payment));
+      refunded += 1;
+      app.log.warn({ subscriptionId: payment.subscription_id, paymentId: payment.id }, 'a payment taken after the subscription ended was refunded');
+    } catch (error) {
+      app.log.warn({ paymentId: payment.id, err: error }, 'a payment taken after the subscription ended is refunded later');
+    }
+  }
+  return refunded;
 }

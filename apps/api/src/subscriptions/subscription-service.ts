@@ -1,13 +1,15 @@
 import type { BillingInterval, SubscriptionCancelAt, SubscriptionStatus } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/connect.ts';
 import type { Database, ProductRow, SubscriptionsTable } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { endpointOf, toAppError } from '../payments/payment-service.ts';
+import { claimDueForPayPalCheck } from '../payments/claim-due.ts';
 import { PayPalError } from '../payments/paypal-client.ts';
 import type { PayPalEndpoint } from '../payments/paypal-endpoint.ts';
 import { readSettings } from '../settings/settings-repository.ts';
+import { refundPaymentsTakenAfterAccess } from '../subscription-admin/refund-last-payment.ts';
 import { storeNow } from './clock.ts';
 import {
   approveLink,
@@ -66,17 +68,22 @@ const dateOf = (value: string | undefined): Date | null => {
 
 /* Subscribe --------------------------------------------------------------------------------------- */
 
+/** A subscribe asking PayPal longer than this died (PayPal's calls time out well before): its claim lapses. */
+export const CREATE_CLAIM_STALE_MS = 60_000;
+
+type NewSubscription = { id: string; paypalSubscriptionId: string; approveUrl: string };
+
 /**
  * Subscribes the signed-in buyer to a subscription product: our row first (its id is PayPal's custom_id;
  * the unique index makes two parallel subscribes one row and one 409), then the subscription at PayPal
  * on the product's plan for its current price. Answers PayPal's approval address.
+ *
+ * A subscribe that died between PayPal's answer and our write (a crash, PayPal's answer lost) leaves the row
+ * awaiting approval without PayPal's id, and its claim lapses after a minute: the buyer's next subscribe to
+ * the product then asks PayPal again with the same request id (`subscription-<our id>`), and PayPal answers
+ * the subscription the first ask made, so the buyer never has two at PayPal.
  */
-export async function createSubscription(
-  app: FastifyInstance,
-  userId: string,
-  productId: string,
-  origin: string,
-): Promise<{ id: string; paypalSubscriptionId: string; approveUrl: string }> {
+export async function createSubscription(app: FastifyInstance, userId: string, productId: string, origin: string): Promise<NewSubscription> {
   const product = await app.db
     .selectFrom('products')
     .selectAll()
@@ -87,8 +94,9 @@ export async function createSubscription(
   if (product.product_type !== 'subscription' || !product.billing_interval) {
     throw conflict('This product is not a subscription: add it to the cart and check out instead.', 'not_a_subscription');
   }
-  await refuseSecondLive(app, userId, productId);
+  const resumed = await resumeUnfinished(app, userId, productId);
   const { endpoint, siteName } = await endpointOf(app);
+  if (resumed) return askPayPalToCreate(app, endpoint, siteName, resumed, origin);
   const plan = await planFor(app, endpoint, product as ProductRow & { billing_interval: BillingInterval }).catch((error: unknown) => {
     throw toAppError(app, error, 'PayPal could not set up the subscription plan. Please try again.');
   });
@@ -107,6 +115,7 @@ export async function createSubscription(
         trial_days: plan.trial_days,
         is_test: endpoint.local,
         origin,
+        paypal_create_claimed_at: storeNow(app),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -114,36 +123,61 @@ export async function createSubscription(
     if (isUniqueViolation(error, 'subscriptions_one_live_idx')) throw alreadySubscribed();
     throw error;
   }
+  return askPayPalToCreate(app, endpoint, siteName, row, origin);
+}
+
+/**
+ * Makes (or, asked again with the same request id, finds) the row's subscription at PayPal and stores its id
+ * and approval address, ending the claim. PayPal refusing for certain ends the row, so the buyer may subscribe
+ * again; no answer leaves the row claimed, to be asked again once the claim lapses.
+ */
+async function askPayPalToCreate(
+  app: FastifyInstance,
+  endpoint: PayPalEndpoint,
+  siteName: string,
+  row: SubscriptionRow,
+  requestOrigin: string,
+): Promise<NewSubscription> {
+  // The addresses the first ask gave PayPal: a repeat must send the same request.
+  const origin = row.origin ?? requestOrigin;
+  const giveUp = () =>
+    app.db
+      .updateTable('subscriptions')
+      .set({ status: 'expired', expired_at: sql`now()`, paypal_create_claimed_at: null, updated_at: sql`now()` })
+      .where('id', '=', row.id)
+      .where('paypal_subscription_id', 'is', null)
+      .execute();
   let remote: PayPalSubscription;
   try {
     remote = await createPayPalSubscription(
       app.paypal,
       endpoint,
       {
-        planId: plan.paypal_plan_id,
+        planId: await planIdOf(app.db, row.plan_id),
         customId: row.id,
         returnUrl: `${origin}/account/subscriptions/${row.id}/return`,
-        cancelUrl: `${origin}/products/${product.id}`,
+        cancelUrl: `${origin}/products/${row.product_id}`,
         brandName: siteName,
       },
       `subscription-${row.id}`,
     );
   } catch (error) {
-    // Nothing to approve: the row ends, so the buyer may subscribe again.
-    await app.db.updateTable('subscriptions').set({ status: 'expired', expired_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', row.id).execute();
-    throw toAppError(app, error, 'PayPal could not start the subscription. Please try again.');
+    // A refusal made nothing at PayPal: the row ends. Without an answer PayPal may have made it: asked again later.
+    if (error instanceof PayPalError && error.status >= 400 && error.status < 500) await giveUp();
+    throw toAppError(app, error, 'PayPal could not start the subscription. Please try again in a minute.');
   }
   const approveUrl = approveLink(remote);
   if (!isPayPalBillingId(remote.id) || !approveUrl) {
-    await app.db.updateTable('subscriptions').set({ status: 'expired', expired_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', row.id).execute();
+    await giveUp();
     throw new AppError('bad_gateway', 'PayPal did not answer an approval link for the subscription', 'paypal_error');
   }
+  // A webhook may have stored PayPal's id first (found by custom_id): it is the same subscription.
   await app.db
     .updateTable('subscriptions')
-    .set({ paypal_subscription_id: remote.id, updated_at: sql`now()` })
+    .set({ paypal_subscription_id: sql`coalesce(paypal_subscription_id, ${remote.id})`, approve_url: approveUrl, paypal_create_claimed_at: null, updated_at: sql`now()` })
     .where('id', '=', row.id)
     .execute();
-  app.log.info({ subscriptionId: row.id, paypalSubscriptionId: remote.id, productId }, 'subscription created at PayPal');
+  app.log.info({ subscriptionId: row.id, paypalSubscriptionId: remote.id, productId: row.product_id }, 'subscription created at PayPal');
   return { id: row.id, paypalSubscriptionId: remote.id, approveUrl };
 }
 
@@ -153,15 +187,36 @@ const alreadySubscribed = () =>
     'subscription_exists',
   );
 
-async function refuseSecondLive(app: FastifyInstance, userId: string, productId: string): Promise<void> {
+/**
+ * The buyer's live subscription to the product, if any, refuses a second one; unless it is one whose subscribe
+ * died before PayPal's answer was stored and whose claim lapsed: that one is claimed again and answered, to
+ * be asked of PayPal once more.
+ */
+async function resumeUnfinished(app: FastifyInstance, userId: string, productId: string): Promise<SubscriptionRow | undefined> {
   const live = await app.db
     .selectFrom('subscriptions')
-    .select('id')
+    .select(['id', 'status', 'paypal_subscription_id'])
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
     .where('status', 'in', LIVE_STATUSES)
     .executeTakeFirst();
-  if (live) throw alreadySubscribed();
+  if (!live) return undefined;
+  if (live.status !== 'approval_pending' || live.paypal_subscription_id) throw alreadySubscribed();
+  const now = storeNow(app);
+  const claimed = await app.db
+    .updateTable('subscriptions')
+    .set({ paypal_create_claimed_at: now, updated_at: sql`now()` })
+    .where('id', '=', live.id)
+    .where('status', '=', 'approval_pending')
+    .where('paypal_subscription_id', 'is', null)
+    .where((eb) => eb.or([eb('paypal_create_claimed_at', 'is', null), eb('paypal_create_claimed_at', '<', new Date(now.getTime() - CREATE_CLAIM_STALE_MS))]))
+    .returningAll()
+    .executeTakeFirst();
+  if (!claimed) {
+    throw conflict('Your subscription to this product is still being set up at PayPal: please try again in a minute.', 'subscription_exists');
+  }
+  app.log.warn({ subscriptionId: claimed.id }, 'an unfinished subscribe is asked of PayPal again');
+  return claimed;
 }
 
 /* Settling with PayPal's answer ------------------------------------------------------------------- */
@@ -219,8 +274,8 @@ async function lockSubscription(trx: Transaction<Database>, id: string): Promise
 }
 
 /** PayPal's plan id of the row's plan: an answer about another plan is not ours to apply. */
-async function planIdOf(trx: Transaction<Database>, planId: string): Promise<string> {
-  const plan = await trx.selectFrom('paypal_plans').select('paypal_plan_id').where('id', '=', planId).executeTakeFirstOrThrow();
+async function planIdOf(db: Kysely<Database>, planId: string): Promise<string> {
+  const plan = await db.selectFrom('paypal_plans').select('paypal_plan_id').where('id', '=', planId).executeTakeFirstOrThrow();
   return plan.paypal_plan_id;
 }
 
@@ -252,6 +307,8 @@ async function applyRemote(app: FastifyInstance, trx: Transaction<Database>, id:
       current_period_end: target.periodEnd,
       failed_payments_count: target.failed,
       paypal_subscription_id: row.paypal_subscription_id ?? remote.id,
+      // Approved (or ended) at PayPal: there is nothing left to approve.
+      approve_url: null,
       ...(activating ? { activated_at: now, trial_ends_at: row.trial_days > 0 ? target.periodEnd : null } : {}),
       ...(target.status === 'suspended' && row.status !== 'suspended' ? { suspended_at: now } : {}),
       ...(target.status === 'cancelled' && row.status !== 'cancelled' ? { cancelled_at: now, cancel_at_period_end: true } : {}),
@@ -263,6 +320,7 @@ async function applyRemote(app: FastifyInstance, trx: Transaction<Database>, id:
   const expiresAt = keyExpiry(updated.status, updated.current_period_end, settings.subscription_grace_days);
   if (activating) await issueSubscriptionKey(trx, app.dataCipher, updated, expiresAt);
   await trx.updateTable('license_keys').set({ expires_at: expiresAt }).where('subscription_id', '=', row.id).execute();
+  if (updated.status === 'cancelled' && row.status !== 'cancelled') await flagPaymentsTakenAfterAccess(trx, updated);
   const mail = mailOf(row.status, updated.status);
   if (mail) {
     const facts: SubscriptionMailFacts = { suspended: updated.status === 'suspended', updatePaymentUrl: updatePaymentUrl(endpoint, updated.paypal_subscription_id) };
@@ -272,6 +330,27 @@ async function applyRemote(app: FastifyInstance, trx: Transaction<Database>, id:
     app.log.info({ subscriptionId: row.id, from: row.status, to: updated.status }, 'subscription changed');
   }
   return updated;
+}
+
+/** PayPal charges a period's payment at its end, give or take hours: a payment this close to the end or after it pays the next period. */
+const NEXT_PERIOD_SLACK_MS = 86_400_000;
+
+/**
+ * A cancelled or expired subscription gives nothing past its paid period's end, and its cancel is final: a payment
+ * PayPal took for a later period (a renewal charged as the buyer cancelled, or seen only after the sweep expired
+ * it) is flagged for the store to refund (`refundPaymentsTakenAfterAccess`), so money taken always means access
+ * given or money returned, whichever of the sweep and the payment's webhook came first.
+ */
+async function flagPaymentsTakenAfterAccess(trx: Transaction<Database>, row: SubscriptionRow): Promise<void> {
+  const accessEnd = row.current_period_end ? new Date(row.current_period_end.getTime() - NEXT_PERIOD_SLACK_MS) : null;
+  await trx
+    .updateTable('subscription_payments')
+    .set({ refund_due_at: sql`now()` })
+    .where('subscription_id', '=', row.id)
+    .where('status', '=', 'completed')
+    .where('refund_due_at', 'is', null)
+    .$if(accessEnd !== null, (query) => query.where('paid_at', '>=', accessEnd!))
+    .execute();
 }
 
 /**
@@ -291,6 +370,7 @@ async function recordSale(
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return false;
+  if (row.status === 'cancelled' || row.status === 'expired') await flagPaymentsTakenAfterAccess(trx, row);
   if (sale.amountCents !== row.price_cents || sale.currency !== row.currency) {
     app.log.warn({ subscriptionId: row.id, saleId: sale.id, amountCents: sale.amountCents, currency: sale.currency }, 'subscription payment differs from its plan');
   }
@@ -384,6 +464,8 @@ export async function applySubscriptionEvent(
   await syncSubscription(app, row.id, endpoint).catch((error: unknown) => {
     throw toAppError(app, error, 'PayPal could not be asked about the subscription');
   });
+  // A sale taken after the subscription ended is returned now; one PayPal does not answer is asked again by the background job.
+  if (sale) await refundPaymentsTakenAfterAccess(app);
 }
 
 async function markSaleReturned(app: FastifyInstance, saleId: string, status: 'refunded' | 'reversed'): Promise<void> {
@@ -487,36 +569,22 @@ export async function expireEndedSubscriptions(app: FastifyInstance, now = store
  * for a day are asked once more and given up. Rows are taken with SKIP LOCKED, so instances share the work.
  */
 export async function reconcileSubscriptions(app: FastifyInstance, now = storeNow(app)): Promise<{ checked: number }> {
-  const due = await app.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('paypal_subscription_id', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', 'in', ['active', 'past_due']), eb('current_period_end', '<=', now)]),
-          eb.and([eb('status', '=', 'approval_pending'), eb('created_at', '<', new Date(now.getTime() - APPROVAL_ABANDONED_MS))]),
-        ]),
-      )
-      .where((eb) => eb.or([eb('paypal_checked_at', 'is', null), eb('paypal_checked_at', '<', new Date(now.getTime() - RECHECK_MS))]))
-      .orderBy('paypal_checked_at', (ob) => ob.asc().nullsFirst())
-      .limit(50)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (rows.length > 0) {
-      await trx
-        .updateTable('subscriptions')
-        .set({ paypal_checked_at: now })
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute();
-    }
-    return rows;
-  });
+  const due = await claimDueForPayPalCheck(
+    app.db,
+    'subscriptions',
+    (query) =>
+      query
+        .selectAll()
+        .where('paypal_subscription_id', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', 'in', ['active', 'past_due']), eb('current_period_end', '<=', now)]),
+            eb.and([eb('status', '=', 'approval_pending'), eb('created_at', '<', new Date(now.getTime() - APPROVAL_ABANDONED_MS))]),
+          ]),
+        ),
+    { now, recheckMs: RECHECK_MS },
+  );
+  await giveUpUnfinishedSubscribes(app, now);
   if (due.length === 0) return { checked: 0 };
   const { endpoint } = await endpointOf(app);
   for (const row of due) {
@@ -528,6 +596,20 @@ export async function reconcileSubscriptions(app: FastifyInstance, now = storeNo
   }
   app.log.info({ checked: due.length }, 'subscriptions reconciled with PayPal');
   return { checked: due.length };
+}
+
+/**
+ * A subscribe that died before PayPal's answer was stored, and that the buyer never tried again, is given up a
+ * day later: nobody was sent to approve what PayPal may have made, and PayPal's approval links last hours.
+ */
+async function giveUpUnfinishedSubscribes(app: FastifyInstance, now: Date): Promise<void> {
+  await app.db
+    .updateTable('subscriptions')
+    .set({ status: 'expired', expired_at: now, paypal_create_claimed_at: null, updated_at: sql`now()` })
+    .where('status', '=', 'approval_pending')
+    .where('paypal_subscription_id', 'is', null)
+    .where('created_at', '<', new Date(now.getTime() - APPROVAL_ABANDONED_MS))
+    .execute();
 }
 
 async function reconcileOne(app: FastifyInstance, endpoint: PayPalEndpoint, row: SubscriptionRow, now: Date): Promise<void> {

@@ -43,6 +43,7 @@ export async function presentSubscriptions(app: FastifyInstance, rows: readonly 
     cancel_at_period_end: row.cancel_at_period_end,
     trial_ends_at: row.trial_ends_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
+    approve_url: row.status === 'approval_pending' ? row.approve_url : null,
     update_payment_url: row.status === 'past_due' || row.status === 'suspended' ? updatePaymentUrl(endpoint, row.paypal_subscription_id) : null,
     license_keys: keys
       .filter((key) => key.subscription_id === row.id)

@@ -33,6 +33,7 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     cancel_at_period_end: false,
     trial_ends_at: null,
     created_at: '2026-11-26T10:00:00.000Z',
+    approve_url: null,
     update_payment_url: null,
     license_keys: [{ key: 'AURORA-7K2Q-9XM4-PL3D', expires_at: '2026-12-29T10:00:00.000Z', status: 'active' }],
     downloads: [

@@ -23,6 +23,7 @@ function aSubscription(overrides: Partial<AdminSubscription> = {}): AdminSubscri
     cancel_at_period_end: false,
     trial_ends_at: null,
     created_at: '2026-10-24T09:05:00.000Z',
+    approve_url: null,
     update_payment_url: null,
     license_keys: [{ key: 'AURORA-1234-5678', expires_at: '2026-12-27T09:05:00.000Z', status: 'active' }],
     downloads: [],

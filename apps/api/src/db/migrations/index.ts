@@ -23,6 +23,7 @@ import * as subscriptions from './2026-11-30-0002-subscriptions.ts';
 import * as subscriptionAdmin from './2026-11-30-0003-subscription-admin.ts';
 import * as subscriptionDownloads from './2026-12-01-0001-subscription-downloads.ts';
 import * as honestRatings from './2026-12-01-0002-honest-ratings.ts';
+import * as subscriptionApproveUrl from './2026-12-01-0004-subscription-approve-url.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0003-subscription-admin': subscriptionAdmin,
   '2026-12-01-0001-subscription-downloads': subscriptionDownloads,
   '2026-12-01-0002-honest-ratings': honestRatings,
+  '2026-12-01-0004-subscription-approve-url': subscriptionApproveUrl,
 };
 
 export const migrationProvider: MigrationProvider = {

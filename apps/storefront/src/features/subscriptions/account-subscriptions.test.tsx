@@ -114,6 +114,27 @@ describe("the account's subscriptions", { timeout: WHOLE_APP_TIMEOUT_MS }, () =>
     expect(within(card).getByText(/The last payment failed/)).toBeInTheDocument();
   });
 
+  it('offers to continue at PayPal a subscription still awaiting approval, and no key yet', async () => {
+    signIn(api);
+    const approveUrl = 'https://www.sandbox.paypal.com/webapps/billing/subscriptions?ba_token=BA-7YU4';
+    api.on('listMySubscriptions', {
+      subscriptions: [aSubscription({ status: 'approval_pending', approve_url: approveUrl, current_period_end: null, license_keys: [], downloads: [] })],
+    });
+    renderApp('/account');
+
+    const card = await subscriptionCard();
+    expect(within(card).getByText('Waiting for your approval at PayPal.')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Continue at PayPal' })).toHaveAttribute('href', approveUrl);
+  });
+
+  it('offers no way back to PayPal once the subscription no longer awaits approval', async () => {
+    signIn(api);
+    api.on('listMySubscriptions', { subscriptions: [aSubscription({ status: 'active', approve_url: 'https://www.sandbox.paypal.com/stale' })] });
+    renderApp('/account');
+
+    expect(within(await subscriptionCard()).queryByRole('link', { name: 'Continue at PayPal' })).toBeNull();
+  });
+
   it('shows a suspended key as suspended, and no Cancel for an expired subscription', async () => {
     signIn(api);
     api.on('listMySubscriptions', {

@@ -38,6 +38,9 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
     needsPaymentUpdate(subscription) && subscription.update_payment_url && isHttpUrl(subscription.update_payment_url)
       ? subscription.update_payment_url
       : null;
+  // PayPal's approval page, for a buyer who closed it before approving.
+  const approveUrl =
+    subscription.status === 'approval_pending' && subscription.approve_url && isHttpUrl(subscription.approve_url) ? subscription.approve_url : null;
   const titleId = `subscription-${subscription.id}`;
 
   return (
@@ -55,8 +58,13 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
       </div>
       {period && <p className={styles.muted}>{period}</p>}
       <SubscriptionGoods subscription={subscription} />
-      {(updateUrl || canCancel(subscription)) && (
+      {(approveUrl || updateUrl || canCancel(subscription)) && (
         <div className={styles.actions}>
+          {approveUrl && (
+            <a href={approveUrl} className={styles.link}>
+              Continue at PayPal
+            </a>
+          )}
           {updateUrl && (
             <a href={updateUrl} className={styles.link} target="_blank" rel="noreferrer">
               Update payment at PayPal

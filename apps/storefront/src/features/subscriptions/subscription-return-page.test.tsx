@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render.tsx';
 import { SUBSCRIPTION_ID, aSubscription } from '../../test/subscriptions.ts';
 import { cartStore } from '../cart/cart-store.ts';
 import { formatOrderDate } from '../orders/order-format.ts';
-import { CONFIRM_POLL_MS } from './subscription-return-page.tsx';
+import { CONFIRM_POLL_DELAYS_MS, nextConfirmPoll } from './subscription-return-page.tsx';
 
 const api = setupShopApi({ listMySubscriptions: { subscriptions: [] } });
 beforeEach(resetShop);
@@ -50,9 +50,16 @@ describe("PayPal's return page for a subscription", { timeout: WHOLE_APP_TIMEOUT
     expect(await screen.findByRole('heading', { level: 1, name: 'Waiting for PayPal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Subscription active' }, { timeout: CONFIRM_POLL_MS + 3000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Subscription active' }, { timeout: CONFIRM_POLL_DELAYS_MS[0] + 3000 }),
     ).toBeInTheDocument();
     expect(api.calls('confirmSubscription')).toHaveLength(2);
+  });
+
+  it('waits longer between asks, a minute in all, then stops', () => {
+    const waits = CONFIRM_POLL_DELAYS_MS.map((_, index) => nextConfirmPoll(index + 1) as number);
+    expect(waits.every((wait, index) => index === 0 || wait >= waits[index - 1]!)).toBe(true);
+    expect(waits.reduce((sum, wait) => sum + wait, 0)).toBe(60_000);
+    expect(nextConfirmPoll(CONFIRM_POLL_DELAYS_MS.length + 1)).toBe(false);
   });
 
   it('asks again when the shopper presses Check again', async () => {

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { api } from '../../lib/api.ts';
+import { isHttpUrl } from '../checkout/browser.ts';
 import { cartStore } from '../cart/cart-store.ts';
 import { OrderHero } from '../orders/order-hero.tsx';
 import * as styles from '../orders/orders.css.ts';
@@ -12,9 +13,17 @@ import { periodText } from './subscription-card.tsx';
 import { SubscriptionGoods } from './subscription-goods.tsx';
 import { SubscriptionPrice } from './subscription-price.tsx';
 
-/** While PayPal has not told the store of the approval, the page asks again this often, this many times. */
-export const CONFIRM_POLL_MS = 3000;
-export const CONFIRM_POLL_ATTEMPTS = 10;
+/**
+ * While PayPal has not told the store of the approval, the page asks again after these waits, longer each
+ * time (PayPal's webhook usually lands within seconds; a minute in all), then stops and leaves it to the
+ * shopper's "Check again" or the account page.
+ */
+export const CONFIRM_POLL_DELAYS_MS = [2000, 3000, 5000, 8000, 12000, 15000, 15000] as const;
+
+/** The wait before the next ask, after the page has had `answers` answers; false once it has waited long enough. */
+export function nextConfirmPoll(answers: number): number | false {
+  return CONFIRM_POLL_DELAYS_MS[answers - 1] ?? false;
+}
 
 /** Statuses in which the subscription has started and gives its key and files. */
 function hasStarted(subscription: Subscription): boolean {
@@ -29,14 +38,17 @@ function hasStarted(subscription: Subscription): boolean {
  */
 export function SubscriptionReturnPage({ subscriptionId }: { subscriptionId: string }) {
   const queryClient = useQueryClient();
+  const confirmKey = [...subscriptionKeys.all, 'confirm', subscriptionId];
   const confirm = useQuery({
-    queryKey: [...subscriptionKeys.all, 'confirm', subscriptionId],
+    queryKey: confirmKey,
     queryFn: () => api.confirmSubscription({ params: { id: subscriptionId } }),
     staleTime: 0,
     refetchOnWindowFocus: false,
-    refetchInterval: (query) =>
-      query.state.data?.status === 'approval_pending' && query.state.dataUpdateCount < CONFIRM_POLL_ATTEMPTS ? CONFIRM_POLL_MS : false,
+    refetchInterval: (query) => (query.state.data?.status === 'approval_pending' ? nextConfirmPoll(query.state.dataUpdateCount) : false),
   });
+  // Every answer draws the page again, so the count read here is the current one.
+  const answers = queryClient.getQueryState(confirmKey)?.dataUpdateCount ?? 0;
+  const waitedLongEnough = nextConfirmPoll(answers) === false;
   const startedProduct = confirm.data && hasStarted(confirm.data) ? confirm.data.product_id : null;
 
   useEffect(() => {
@@ -67,15 +79,31 @@ export function SubscriptionReturnPage({ subscriptionId }: { subscriptionId: str
 
   const subscription = confirm.data;
   if (subscription.status === 'approval_pending') {
+    const approveUrl = subscription.approve_url && isHttpUrl(subscription.approve_url) ? subscription.approve_url : null;
     return (
       <Container className={styles.page}>
         <OrderHero icon={<ClockIcon size={32} />} tone="warning" title="Waiting for PayPal">
-          <p>PayPal has not confirmed your subscription yet. This page checks again on its own; it usually takes a few seconds.</p>
+          {waitedLongEnough ? (
+            <p>
+              PayPal has still not confirmed your subscription. If you approved it, it appears on your account as soon as PayPal
+              tells us, and you get an email; nothing is charged twice. If you left PayPal before approving, continue there.
+            </p>
+          ) : (
+            <p>PayPal has not confirmed your subscription yet. This page checks again on its own; it usually takes a few seconds.</p>
+          )}
         </OrderHero>
         <div className={styles.actions}>
           <Button loading={confirm.isFetching} onClick={() => void confirm.refetch()}>
             Check again
           </Button>
+          {waitedLongEnough && approveUrl && (
+            <a href={approveUrl} className={buttonClassName({ variant: 'secondary' })}>
+              Continue at PayPal
+            </a>
+          )}
+          <Link to="/account" className={buttonClassName({ variant: 'secondary' })}>
+            My Account
+          </Link>
           <Link to="/products/$id" params={{ id: subscription.product_id }} className={buttonClassName({ variant: 'secondary' })}>
             Back to {subscription.product_title}
           </Link>
