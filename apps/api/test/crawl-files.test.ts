@@ -96,6 +96,8 @@ describe('robots.txt', () => {
     for (const disallowed of ['/admin', '/api', '/cart', '/checkout', '/account', '/order-success', '/payment/', '/payment-success', '/login', '/register', '/forgot-password', '/reset-password', '/guest-checkout']) {
       expect(lines).toContain(`Disallow: ${disallowed}`);
     }
+    // The catalogue reads a rendering crawler needs stay open (the longer rule wins over Disallow: /api).
+    expect(lines).toEqual(expect.arrayContaining(['Allow: /api/products', 'Allow: /api/site-info']));
     // Not the storefront's own robots.txt, which forbids everything.
     expect(lines).not.toContain('Disallow: /');
     expect(lines.filter((line) => line.startsWith('Sitemap:'))).toEqual([`Sitemap: ${SHOP}/sitemap.xml`]);

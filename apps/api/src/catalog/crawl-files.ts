@@ -44,6 +44,13 @@ export const DISALLOWED_PATHS = [
   '/sandbox',
 ] as const;
 
+/**
+ * The API's public catalogue reads, open to crawlers although `/api` is not: a crawler that runs the
+ * storefront's JavaScript (Googlebot renders pages) fetches them to draw the home, list and product pages.
+ * The longest matching rule wins (RFC 9309), so these stand over `Disallow: /api`.
+ */
+export const ALLOWED_PATHS = ['/api/products', '/api/site-info'] as const;
+
 /** The rules change only with a deploy or the configuration: a shared cache may keep them an hour. */
 const ROBOTS: AnswerFormat = { contentType: 'text/plain; charset=utf-8', cacheControl: 'public, max-age=3600' };
 /**
@@ -58,7 +65,7 @@ const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const CACHE_MAX_ENTRIES = 256;
 
 export function robotsTxt(base: string): string {
-  const rules = DISALLOWED_PATHS.map((path) => `Disallow: ${path}\n`).join('');
+  const rules = [...ALLOWED_PATHS.map((path) => `Allow: ${path}\n`), ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}\n`)].join('');
   return `User-agent: *\n${rules}\nSitemap: ${base}/sitemap.xml\n`;
 }
 

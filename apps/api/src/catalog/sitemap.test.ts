@@ -52,7 +52,7 @@ describe('parsePieceName', () => {
 describe('robotsTxt', () => {
   it('is one group for every crawler, then the sitemap', () => {
     const text = robotsTxt('https://shop.example.com');
-    expect(text.startsWith('User-agent: *\nDisallow: /admin\nDisallow: /api\n')).toBe(true);
+    expect(text.startsWith('User-agent: *\nAllow: /api/products\nAllow: /api/site-info\nDisallow: /admin\nDisallow: /api\n')).toBe(true);
     expect(text.endsWith('\n\nSitemap: https://shop.example.com/sitemap.xml\n')).toBe(true);
   });
 });
