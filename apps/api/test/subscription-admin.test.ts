@@ -448,16 +448,22 @@ describe('POST /api/admin/subscriptions/{id}/refund-last-payment', () => {
   });
 });
 
+/** A new buyer's subscription made and approved through the sandbox, every PayPal call going to it. */
+async function boughtThroughSandbox() {
+  standIn = false;
+  const product = await subscriptionProduct();
+  const buyer = await t.registerUser();
+  const created = await t.request({ method: 'POST', url: '/api/subscriptions', token: buyer.token, payload: { product_id: product.id } });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
+  await sandbox.state.approveSubscription(paypalId);
+  await sandbox.state.deliveriesSettled();
+  return { product, buyer, id, paypalId };
+}
+
 describe('a subscription bought through the sandbox', () => {
   it('is listed for staff with its first payment, which a double click refunds once at PayPal, ending the subscription there too', async () => {
-    standIn = false;
-    const product = await subscriptionProduct();
-    const buyer = await t.registerUser();
-    const created = await t.request({ method: 'POST', url: '/api/subscriptions', token: buyer.token, payload: { product_id: product.id } });
-    expect(created.statusCode, created.body).toBe(201);
-    const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
-    await sandbox.state.approveSubscription(paypalId);
-    await sandbox.state.deliveriesSettled();
+    const { product, buyer, id, paypalId } = await boughtThroughSandbox();
 
     expect((await list(`?q=${buyer.user.username}`)).items.map((item) => item.id)).toEqual([id]);
     const bought = await details(id);
@@ -481,13 +487,7 @@ describe('a subscription bought through the sandbox', () => {
 
 describe('a refund whose answer was lost (a crash after PayPal refunded, before our commit)', () => {
   it('is refused while its claim is fresh, and after the claim lapses asks PayPal with the same request id: refunded once, recorded', async () => {
-    standIn = false;
-    const product = await subscriptionProduct();
-    const buyer = await t.registerUser();
-    const created = await t.request({ method: 'POST', url: '/api/subscriptions', token: buyer.token, payload: { product_id: product.id } });
-    const { id, paypal_subscription_id: paypalId } = created.json<{ id: string; paypal_subscription_id: string }>();
-    await sandbox.state.approveSubscription(paypalId);
-    await sandbox.state.deliveriesSettled();
+    const { id } = await boughtThroughSandbox();
     const [sale] = (await details(id)).payments;
     // PayPal's webhook of the refund is lost too: only our retry can record it.
     sandbox.state.autoDeliver = false;

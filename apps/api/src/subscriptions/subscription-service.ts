@@ -189,27 +189,27 @@ const alreadySubscribed = () =>
 
 /**
  * The buyer's live subscription to the product, if any, refuses a second one; unless it is one whose subscribe
- * died before PayPal's answer was stored and whose claim lapsed: that one is claimed again and answered, to
- * be asked of PayPal once more.
+ * died before PayPal's answer was stored (its create claim is still set) and whose claim lapsed: that one is
+ * claimed again and answered, to be asked of PayPal once more. (PayPal's webhook of the creation may have
+ * stored its id meanwhile; the approval address only comes with the answer.)
  */
 async function resumeUnfinished(app: FastifyInstance, userId: string, productId: string): Promise<SubscriptionRow | undefined> {
   const live = await app.db
     .selectFrom('subscriptions')
-    .select(['id', 'status', 'paypal_subscription_id'])
+    .select(['id', 'status', 'paypal_create_claimed_at'])
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
     .where('status', 'in', LIVE_STATUSES)
     .executeTakeFirst();
   if (!live) return undefined;
-  if (live.status !== 'approval_pending' || live.paypal_subscription_id) throw alreadySubscribed();
+  if (live.status !== 'approval_pending' || !live.paypal_create_claimed_at) throw alreadySubscribed();
   const now = storeNow(app);
   const claimed = await app.db
     .updateTable('subscriptions')
     .set({ paypal_create_claimed_at: now, updated_at: sql`now()` })
     .where('id', '=', live.id)
     .where('status', '=', 'approval_pending')
-    .where('paypal_subscription_id', 'is', null)
-    .where((eb) => eb.or([eb('paypal_create_claimed_at', 'is', null), eb('paypal_create_claimed_at', '<', new Date(now.getTime() - CREATE_CLAIM_STALE_MS))]))
+    .where('paypal_create_claimed_at', '<', new Date(now.getTime() - CREATE_CLAIM_STALE_MS))
     .returningAll()
     .executeTakeFirst();
   if (!claimed) {
