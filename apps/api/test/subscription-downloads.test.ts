@@ -114,6 +114,10 @@ describe('while the subscription gives access', () => {
     // The list of the account's subscriptions carries the same.
     const listed = (await t.request({ method: 'GET', url: '/api/subscriptions', token })).json<{ subscriptions: Subscription[] }>();
     expect(listed.subscriptions[0]!.downloads.map((download) => download.file_id)).toEqual([file.id]);
+    // Staff's view carries no download links, as an order's details for staff carry none.
+    const staff = await t.request({ method: 'GET', url: `/api/admin/subscriptions/${id}`, token: await t.adminToken() });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.json<Subscription>().downloads).toEqual([]);
 
     const head = await fetchDownload(shown.url, {}, 'HEAD');
     expect(head.status).toBe(200);

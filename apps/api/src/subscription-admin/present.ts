@@ -12,7 +12,7 @@ import type { SubscriptionWithBuyer } from './subscription-repository.ts';
  */
 
 export async function presentSubscriptionSummaries(app: FastifyInstance, rows: SubscriptionWithBuyer[]): Promise<AdminSubscriptionSummary[]> {
-  const seen = await presentSubscriptions(app, rows);
+  const seen = await presentSubscriptions(app, rows, { links: false });
   return rows.map((row, index) => ({
     ...seen[index]!,
     user: { id: row.user_id, username: row.user_username, email: row.user_email },

@@ -16,8 +16,16 @@ async function linkEndpoint(app: FastifyInstance): Promise<PayPalEndpoint | null
   );
 }
 
-/** Subscriptions as their subscriber sees them: each with its key, its status now and, while it gives access, its files. */
-export async function presentSubscriptions(app: FastifyInstance, rows: readonly SubscriptionRow[]): Promise<Subscription[]> {
+/**
+ * Subscriptions as their subscriber sees them: each with its key, its status now and, while it gives access, its
+ * files with signed links. Staff's views ask `{ links: false }`: no download links (as an order's details for
+ * staff carry none), and no allowance made by merely looking.
+ */
+export async function presentSubscriptions(
+  app: FastifyInstance,
+  rows: readonly SubscriptionRow[],
+  { links }: { links: boolean } = { links: true },
+): Promise<Subscription[]> {
   if (rows.length === 0) return [];
   const keys = await app.db
     .selectFrom('license_keys')
@@ -28,7 +36,7 @@ export async function presentSubscriptions(app: FastifyInstance, rows: readonly 
       rows.map((row) => row.id),
     )
     .execute();
-  const downloads = await subscriptionDownloads(app, rows);
+  const downloads = links ? await subscriptionDownloads(app, rows) : new Map<string, Subscription['downloads']>();
   const endpoint = rows.some((row) => row.status === 'past_due' || row.status === 'suspended') ? await linkEndpoint(app) : null;
   const now = storeNow(app);
   return rows.map((row) => ({
