@@ -391,14 +391,14 @@ describe('POST /api/admin/products', () => {
     expect(response.json()).toEqual({ detail: 'system_requirements names must be unique', code: 'validation_error' });
   });
 
-  it('ignores a rating, reviews_count, id or created_at sent by the client', async () => {
+  it('ignores a rating, reviews_count, id or created_at sent by the client: a new product has no rating and no reviews', async () => {
     const sentId = randomUUID();
     const before = Date.now();
     const response = await create(input({ rating: 1, reviews_count: 999, id: sentId, created_at: '2000-01-01T00:00:00.000Z' }));
     expect(response.statusCode).toBe(201);
     const product = response.json();
     expect(product.id).not.toBe(sentId);
-    expect(product).toMatchObject({ rating: 4, reviews_count: 0 });
+    expect(product).toMatchObject({ rating: null, reviews_count: 0 });
     expect(Date.parse(product.created_at)).toBeGreaterThan(before - 60_000);
     expect((await t.request({ method: 'GET', url: `/api/products/${sentId}` })).statusCode).toBe(404);
   });

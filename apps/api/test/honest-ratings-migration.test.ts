@@ -86,7 +86,7 @@ const reviewsOf = (db: Kysely<Database>) =>
     SELECT id, product_id, user_id, rating, body, hidden_at IS NOT NULL AS hidden FROM product_reviews ORDER BY id`.execute(db);
 
 const figuresOf = async (db: Kysely<Database>, id: string) =>
-  (await db.selectFrom('products').select(['rating_tenths', 'reviews_count']).where('id', '=', id).executeTakeFirstOrThrow());
+  await db.selectFrom('products').select(['rating_tenths', 'reviews_count']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('the honest-ratings migration on a store with the seeded baseline', () => {
   let handle: DatabaseHandle;

@@ -159,7 +159,10 @@ describe('the demo catalogue of a first start', () => {
     );
     for (const demo of DEMO_PRODUCTS) {
       const product = products.find((candidate) => candidate.title === demo.title);
-      expect(product, demo.title).toMatchObject({ price: demo.price, stock_quantity: demo.stock_quantity - boughtByDemoBuyers(demo.title) });
+      expect(product, demo.title).toMatchObject({
+        price: demo.price,
+        stock_quantity: demo.stock_quantity - boughtByDemoBuyers(demo.title),
+      });
     }
     // A package's stock is its members' (docs/decisions/038-packages.md): the data file says what they give.
     const unitsOf = (demo: (typeof DEMO_PACKAGES)[number], bought: (title: string) => number) =>
@@ -170,7 +173,10 @@ describe('the demo catalogue of a first start', () => {
         }),
       );
     for (const demo of DEMO_PACKAGES) {
-      expect(unitsOf(demo, () => 0), demo.title).toBe(demo.stock_quantity);
+      expect(
+        unitsOf(demo, () => 0),
+        demo.title,
+      ).toBe(demo.stock_quantity);
       const product = products.find((candidate) => candidate.title === demo.title);
       expect(product, demo.title).toMatchObject({ price: demo.price, stock_quantity: unitsOf(demo, boughtByDemoBuyers) });
     }
@@ -215,7 +221,14 @@ describe('the demo catalogue of a first start', () => {
 
   it('writes no review and places no order when the demo reviews run again', async () => {
     const count = async (table: 'orders' | 'product_reviews' | 'users') =>
-      Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.app.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = [await count('orders'), await count('product_reviews'), await count('users')];
     expect(await seedDemoReviews(t.app)).toBe(0);
     expect([await count('orders'), await count('product_reviews'), await count('users')]).toEqual(before);

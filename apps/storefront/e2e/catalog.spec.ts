@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { ProductList } from '@store/contracts';
+import type { ProductList, ProductSummary } from '@store/contracts';
 import { expect, test, uniqueName, type StoreApi } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
@@ -25,6 +25,50 @@ async function loadLazyImages(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'every image has loaded' })
     .toBe(true);
 }
+
+/**
+ * The product page's header shows the product's real figures: the stars, one decimal and the count with its
+ * plural, or "No reviews yet" and no stars at all.
+ */
+async function expectRatingOf(page: Page, product: Pick<ProductSummary, 'rating' | 'reviews_count'>): Promise<void> {
+  const main = page.getByRole('main');
+  if (product.rating === null) {
+    await expect(main.getByRole('link', { name: 'No reviews yet' })).toBeVisible();
+    await expect(main.getByRole('img', { name: /^Rated / })).toHaveCount(0);
+    await expect(main.getByText(/\(\d[\d,]* reviews?\)/)).toHaveCount(0);
+    return;
+  }
+  const count = `${product.reviews_count.toLocaleString('en-US')} ${product.reviews_count === 1 ? 'review' : 'reviews'}`;
+  await expect(main.getByText(product.rating.toFixed(1), { exact: true })).toBeVisible();
+  await expect(main.getByRole('link', { name: `(${count})` })).toBeVisible();
+  await expect(main.getByRole('img', { name: `Rated ${Math.floor(product.rating)} out of 5` }).first()).toBeVisible();
+  await expect(main.getByText('No reviews yet')).toHaveCount(0);
+}
+
+test('the product pages show real ratings: the reviewed figures, or "No reviews yet" without stars', async ({ page, api }) => {
+  const products = await api.products();
+  const reviewed = products.find((product) => product.reviews_count > 0);
+  const unreviewed = products.find((product) => product.reviews_count === 0);
+  // The demo seeds real reviews on some products only (docs/decisions/027-reviews.md).
+  expect(reviewed, 'a reviewed demo product').toBeDefined();
+  expect(unreviewed, 'an unreviewed demo product').toBeDefined();
+  expect(unreviewed!.rating).toBeNull();
+
+  for (const product of [reviewed!, unreviewed!]) {
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+    await expectRatingOf(page, product);
+  }
+
+  // The cards say the same: stars and figures only where there are reviews.
+  await page.goto('/products');
+  const unreviewedCard = page.getByRole('article', { name: unreviewed!.title });
+  await expect(unreviewedCard.getByText('No reviews yet')).toBeVisible();
+  await expect(unreviewedCard.getByRole('img', { name: /^Rated / })).toHaveCount(0);
+  const reviewedCard = page.getByRole('article', { name: reviewed!.title });
+  await expect(reviewedCard.getByText(reviewed!.rating!.toFixed(1), { exact: true })).toBeVisible();
+  await expect(reviewedCard.getByRole('img', { name: `Rated ${Math.floor(reviewed!.rating!)} out of 5` })).toBeVisible();
+});
 
 test('the home page shows the featured products with their cards', async ({ page, api }) => {
   const newest = await catalogue(api, { limit: '9', sort: 'newest' });
@@ -146,9 +190,8 @@ test('a product page shows the gallery, details, requirements and notes', async 
   const image = page.getByRole('img', { name: product.images.length > 1 ? `${product.title}, image 1 of ${product.images.length}` : product.title });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
-  // The rating and review count come from the product (buyers' reviews over the demo's baseline, docs/decisions/027-reviews.md).
-  await expect(page.getByText(product.rating.toFixed(1), { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: `(${product.reviews_count.toLocaleString('en-US')} reviews)` })).toBeVisible();
+  // The rating and review count are the product's real reviews' only (docs/decisions/013-storefront.md, 027-reviews.md).
+  await expectRatingOf(page, product);
 
   const features = page.getByRole('region', { name: 'Key features' });
   await expect(features.getByRole('listitem')).toHaveCount(product.features.length);
