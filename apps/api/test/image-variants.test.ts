@@ -106,7 +106,7 @@ async function upload(t: TestApp, data: Buffer, filename = 'picture') {
 async function uploaded(t: TestApp, data: Buffer): Promise<{ url: string; name: string }> {
   const response = await upload(t, data);
   expect(response.statusCode, response.body).toBe(201);
-  const { url } = response.json() as { url: string };
+  const { url } = response.json<{ url: string }>();
   return { url, name: url.slice('/uploads/'.length) };
 }
 
