@@ -1,5 +1,6 @@
 import { IMAGE_VARIANT_MIME, IMAGE_VARIANTS, type ImageVariant } from '@store/contracts';
 import type { Readable } from 'node:stream';
+import type SharpDefault from 'sharp';
 import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../errors.ts';
 import { imageKey } from '../plugins/storage.ts';
@@ -34,7 +35,7 @@ export const variantKey = (name: string, variant: ImageVariant) => `image-varian
 /** A strong validator: the bytes under one variant address never change within a VARIANT_SET. */
 export const variantEtag = (variant: ImageVariant) => `"${VARIANT_SET}-${variant.width}.${variant.format}"`;
 
-type SharpConstructor = (typeof import('sharp'))['default'];
+type SharpConstructor = typeof SharpDefault;
 let sharpModule: Promise<SharpConstructor> | undefined;
 
 /** sharp and libvips take about 0.2 s to load: paid at the first image, not at every start. */
