@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Order, Product } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
-import { Migrator, sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMigratedTo } from './helpers/migrated-to.ts';
 import { buildApp } from '../src/app.ts';
-import { isUniqueViolation, openDatabase, type DatabaseHandle } from '../src/db/connect.ts';
-import { migrationProvider } from '../src/db/migrations/index.ts';
+import { isUniqueViolation, type DatabaseHandle } from '../src/db/connect.ts';
 import type { Database } from '../src/db/schema.ts';
 import { loadConfig } from '../src/env.ts';
 import { sealLicenseKey } from '../src/orders/license-keys.ts';
@@ -174,31 +173,6 @@ describe('encryption at rest', () => {
 
 const BEFORE_ENCRYPTION = '2026-11-23-0001-trust';
 
-/** A database of its own, migrated only as far as the version before encryption at rest. */
-async function databaseBeforeEncryption(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  let handle: DatabaseHandle;
-  let drop = async () => {};
-  if (url) {
-    const name = `store_test_enc_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    admin.on('error', () => {});
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    handle = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 5 });
-    drop = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-  } else {
-    handle = await openDatabase({ kind: 'pglite' });
-  }
-  const { error } = await new Migrator({ db: handle.db, provider: migrationProvider }).migrateTo(BEFORE_ENCRYPTION);
-  if (error) throw error instanceof Error ? error : new Error(`migration to ${BEFORE_ENCRYPTION} failed`);
-  return { handle, drop };
-}
 
 /** Starts the server on `handle`, as a (re)start would: migrations, the encryption step, the routes. */
 async function start(handle: DatabaseHandle, dataDir: string, env: Record<string, string> = {}): Promise<FastifyInstance> {
@@ -222,13 +196,13 @@ async function adminTokenOf(app: FastifyInstance): Promise<string> {
 }
 
 describe('a store stored in clear by the version before', () => {
-  let old: Awaited<ReturnType<typeof databaseBeforeEncryption>>;
+  let old: Awaited<ReturnType<typeof databaseMigratedTo>>;
   let dataDir: string;
   const pool = freshKeys(3);
   let productId: string;
   let soldOrderId: string;
   beforeAll(async () => {
-    old = await databaseBeforeEncryption();
+    old = await databaseMigratedTo(BEFORE_ENCRYPTION);
     dataDir = await mkdtemp(path.join(tmpdir(), 'store-enc-'));
     const db = old.handle.db;
     // As the version before wrote them: keys and secrets in clear, one key already sold.

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/connect.ts';
-import { migrationProvider } from '../src/db/migrations/index.ts';
+import { databaseMigratedTo } from './helpers/migrated-to.ts';
+import { migrateToLatest, type DatabaseHandle } from '../src/db/connect.ts';
 import type { Database } from '../src/db/schema.ts';
 
 /*
@@ -13,32 +11,6 @@ import type { Database } from '../src/db/schema.ts';
  */
 
 const BEFORE_HONEST_RATINGS = '2026-11-30-0003-subscription-admin';
-
-/** A database of its own, migrated only as far as the version before honest ratings. */
-async function databaseBeforeHonestRatings(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  let handle: DatabaseHandle;
-  let drop = async () => {};
-  if (url) {
-    const name = `store_test_ratings_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    admin.on('error', () => {});
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    handle = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 5 });
-    drop = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-  } else {
-    handle = await openDatabase({ kind: 'pglite' });
-  }
-  const { error } = await new Migrator({ db: handle.db, provider: migrationProvider }).migrateTo(BEFORE_HONEST_RATINGS);
-  if (error) throw error instanceof Error ? error : new Error(`migration to ${BEFORE_HONEST_RATINGS} failed`);
-  return { handle, drop };
-}
 
 // The old schema's columns are not in today's types: the rows are written in SQL.
 async function addUser(db: Kysely<Database>, username: string): Promise<string> {
@@ -95,7 +67,7 @@ describe('the honest-ratings migration on a store with the seeded baseline', () 
   let before: Awaited<ReturnType<typeof reviewsOf>>['rows'];
 
   beforeAll(async () => {
-    ({ handle, drop } = await databaseBeforeHonestRatings());
+    ({ handle, drop } = await databaseMigratedTo(BEFORE_HONEST_RATINGS));
     const db = handle.db;
     const [ana, ben, cho, dev] = [await addUser(db, 'ana'), await addUser(db, 'ben'), await addUser(db, 'cho'), await addUser(db, 'dev')];
     // "4.5 (618 reviews)" with 3 real reviews; "4.7 (1,284 reviews)" with none (issue 25).

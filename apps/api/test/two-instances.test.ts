@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/connect.ts';
+import type { DatabaseHandle } from '../src/db/connect.ts';
 import { loadConfig } from '../src/env.ts';
 import { SWEEP_BATCH } from '../src/mail/outbox.ts';
 import { ADMIN_PASSWORD, TEST_DATA_ENCRYPTION_KEY } from './helpers/build.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
+import { sharedDatabase } from './helpers/shared-database.ts';
 import { waitFor } from './helpers/wait-for.ts';
 
 /**
@@ -42,36 +42,6 @@ let redis: Redis | undefined;
 let peer: SmtpPeer;
 let adminToken: string;
 let cleanup: () => Promise<void>;
-
-/** One fresh database, cloned from the migrated template (PostgreSQL) or loaded from the snapshot (PGlite). */
-async function sharedDatabase(): Promise<{ open: (instance: string) => Promise<DatabaseHandle>; drop: () => Promise<void> }> {
-  const template = inject('pgTemplate');
-  const url = process.env.TEST_DATABASE_URL;
-  if (template && url) {
-    const name = `${template}_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    admin.on('error', () => {});
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return {
-      // Each instance's sessions carry its name, so the database can tell which one changed a row.
-      open: (instance) => {
-        target.searchParams.set('application_name', instance);
-        return openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 5 });
-      },
-      drop: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
-  const snapshot = inject('pgliteSnapshot');
-  if (!snapshot) throw new Error('The global test setup provided no database');
-  const handle = await openDatabase({ kind: 'pglite', snapshot: new Blob([await readFile(snapshot)]) });
-  return { open: async () => handle, drop: async () => {} };
-}
 
 async function startInstance(db: DatabaseHandle, dataDir: string): Promise<Instance> {
   const config = loadConfig({

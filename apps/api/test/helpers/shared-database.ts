@@ -22,6 +22,7 @@ export async function sharedDatabase(): Promise<{ open: (instance: string) => Pr
     const target = new URL(url);
     target.pathname = `/${name}`;
     return {
+      // Each instance's sessions carry its name, so the database can tell which one changed a row.
       open: (instance) => {
         target.searchParams.set('application_name', instance);
         return openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 5 });
