@@ -26,7 +26,8 @@ let base: string;
 
 beforeAll(async () => {
   sandbox = await startPaymentSandbox();
-  t = await build({ PAYPAL_API_URL: sandbox.url });
+  // Each test registers its own shoppers: more than the sign-up limit of a minute.
+  t = await build({ PAYPAL_API_URL: sandbox.url, AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   sandbox.state.webhooks.set(LOCAL_WEBHOOK_ID, { id: LOCAL_WEBHOOK_ID, url: `${base}/api/paypal/webhook`, eventTypes: ['*'] });
   setStoreClock(t.app, () => new Date(sandbox.state.now()));

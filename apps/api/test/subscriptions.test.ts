@@ -23,7 +23,8 @@ let webhookUrl: string;
 
 beforeAll(async () => {
   sandbox = await startPaymentSandbox();
-  t = await build({ PAYPAL_API_URL: sandbox.url });
+  // Each test registers its own shoppers: more than the sign-up limit of a minute.
+  t = await build({ PAYPAL_API_URL: sandbox.url, AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   webhookUrl = `${address}/api/paypal/webhook`;
   sandbox.state.webhooks.set(LOCAL_WEBHOOK_ID, { id: LOCAL_WEBHOOK_ID, url: webhookUrl, eventTypes: ['*'] });
