@@ -38,19 +38,17 @@ export const backgroundJobsPlugin = fp(
   async (app) => {
     const { orderSweepSeconds, mailSweepSeconds, reconcileSeconds } = app.config;
     if (orderSweepSeconds > 0) every(app, orderSweepSeconds, 'order expiry', () => expireStaleOrders(app));
-    // Cancelled subscriptions whose paid period is over expire, their keys with them
-    // (docs/decisions/037-subscriptions.md). The store's own clock decides it, not PayPal, so it runs even
-    // where the reconciliation with PayPal is turned off.
-    if (orderSweepSeconds > 0) every(app, orderSweepSeconds, 'subscription expiry', () => expireEndedSubscriptions(app));
     if (mailSweepSeconds > 0) every(app, mailSweepSeconds, 'mail outbox', () => sendDueMail(app));
     if (reconcileSeconds > 0) {
       every(app, reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
       // Staff refunds PayPal did not answer are asked again with the same request id.
       every(app, reconcileSeconds, 'refund reconciliation', () => finishStaleRefunds(app));
-      // Subscriptions whose paid period ended without a recorded renewal are asked of PayPal; a payment PayPal
-      // took for a subscription that had already expired is refunded (docs/decisions/037-subscriptions.md).
+      // Subscriptions whose paid period ended without a recorded renewal are asked of PayPal, cancelled ones
+      // whose paid period is over expire (their keys with them), and a payment PayPal took for a subscription
+      // that had already expired is refunded (docs/decisions/037-subscriptions.md).
       every(app, reconcileSeconds, 'subscription reconciliation', async () => {
         await reconcileSubscriptions(app);
+        await expireEndedSubscriptions(app);
         await refundPaymentsTakenAfterAccess(app);
       });
     }
