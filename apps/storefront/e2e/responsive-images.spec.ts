@@ -12,8 +12,10 @@ test('on a 390-px phone a card fetches a resized AVIF or WebP of at most 640 px,
   });
 
   await page.goto('/products');
-  const image = page.getByTestId('product-card').first().locator('img');
-  // The first cards load at once; its picture has arrived once the image has pixels.
+  // The first card with an uploaded picture (other specs add products without one, listed first as the newest);
+  // shown on screen, so a lazy picture loads too. It has arrived once the image has pixels.
+  const image = page.getByTestId('product-card').locator('picture img').first();
+  await image.scrollIntoViewIfNeeded();
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
 
   const chosen = new URL(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).pathname;
