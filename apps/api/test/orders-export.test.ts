@@ -271,7 +271,7 @@ describe('orders export (CSV)', () => {
     expect((await t.request({ method: 'GET', url: '/api/admin/orders/export.csv' })).statusCode).toBe(401);
   });
 
-  it('streams 100,000 orders through a socket with every row, in memory far below the file’s size', { timeout: 120_000 }, async () => {
+  it('streams 100,000 orders through a socket with every row, in memory far below the file’s size', { timeout: 300_000 }, async () => {
     const count = LARGE_EXPORT_ORDERS;
     // A long title makes the file much larger than the bound on the heap: holding it would show.
     await insertBulkOrders('bulk.test', count);
