@@ -42,9 +42,26 @@ function appPage() {
   };
 }
 
-/** @param {{ base: string, devPort: number, previewPort: number }} options */
-export function storeAppConfig({ base, devPort, previewPort }) {
-  return defineConfig({
+/**
+ * The server's build of an app that renders on the server (`vite build --ssr`): its entry alone, for Node, in
+ * `dist-server/`; the packages from node_modules stay imports, the workspace's own are bundled (they are source).
+ * @param {string} entry
+ * @returns {import('vite').UserConfig['build']}
+ */
+function serverBuild(entry) {
+  return {
+    ssr: entry,
+    outDir: 'dist-server',
+    target: 'node20',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { input: entry, output: { entryFileNames: '[name].js' } },
+  };
+}
+
+/** @param {{ base: string, devPort: number, previewPort: number, serverEntry?: string }} options */
+export function storeAppConfig({ base, devPort, previewPort, serverEntry }) {
+  return defineConfig(({ isSsrBuild }) => ({
     base,
     // The router plugin generates src/routeTree.gen.ts and must transform the routes before React does.
     plugins: [
@@ -52,12 +69,15 @@ export function storeAppConfig({ base, devPort, previewPort }) {
       react(),
       vanillaExtractPlugin(),
       appPage(),
-      precompress(),
+      ...(isSsrBuild ? [] : [precompress()]),
     ],
+    ssr: { noExternal: [/^@store\//] },
     server: { port: devPort, proxy: { '/api': api, '/uploads': api } },
     preview: { port: previewPort, proxy: { '/api': api, '/uploads': api } },
-    build: {
+    build: isSsrBuild && serverEntry ? serverBuild(serverEntry) : {
       target: 'es2022',
+      // The server's render reads which files the page loads from here (entry script, its CSS, preloads).
+      manifest: Boolean(serverEntry),
       // The few es2022 browsers without modulepreload (Safari before 17) still load the chunks, as imports.
       modulePreload: { polyfill: false },
       rolldownOptions: {
@@ -72,5 +92,5 @@ export function storeAppConfig({ base, devPort, previewPort }) {
         },
       },
     },
-  });
+  }));
 }

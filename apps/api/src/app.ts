@@ -23,6 +23,7 @@ import { redisPlugin } from './plugins/redis.ts';
 import { routesPlugin } from './plugins/routes.ts';
 import { demoReviewsPlugin, startupPlugin } from './plugins/startup.ts';
 import { staticAppsPlugin } from './plugins/static-apps.ts';
+import { storefrontRenderPlugin } from './plugins/storefront-render.ts';
 import { storagePlugin } from './plugins/storage.ts';
 
 export interface BuildOptions {
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   await app.register(routesPlugin);
   // Routes of their own, so the storefront's fallback below never answers /robots.txt or /sitemap.xml.
   await app.register(crawlFilesPlugin);
+  await app.register(storefrontRenderPlugin, { appsDir });
   await app.register(staticAppsPlugin, { appsDir });
   await app.register(startupPlugin, { announceAdminPassword });
   await app.register(demoReviewsPlugin);

@@ -13,8 +13,11 @@ const apiUrl = parseHttpUrl('VITE_API_URL', import.meta.env.VITE_API_URL);
 export const env = {
   /** Prefix of every API call; empty when the API serves this app from the same origin. */
   apiUrl,
-  /** Where files the API serves (`/uploads/...`) live, to make their paths absolute. */
-  apiBase: apiUrl || window.location.origin,
+  /**
+   * Where files the API serves (`/uploads/...`) live: the API's address, or empty for this origin (the
+   * addresses stay relative, so the server's render and the browser's write the same markup).
+   */
+  apiBase: apiUrl,
   /** The admin app's address when set at build time; empty otherwise (paths.ts holds the default). */
   adminUrl: parseHttpUrl('VITE_ADMIN_URL', import.meta.env.VITE_ADMIN_URL),
 } as const;

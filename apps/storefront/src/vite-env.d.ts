@@ -1,6 +1,8 @@
 interface ImportMetaEnv {
   /** Absolute address of the API, e.g. `https://api.example.com`; unset or empty means the page's own origin. */
   readonly VITE_API_URL?: string;
+  /** True in the server's build (entry-server.tsx), false in the browser's. */
+  readonly SSR: boolean;
 }
 
 interface ImportMeta {

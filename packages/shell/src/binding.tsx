@@ -21,6 +21,8 @@ export interface ShellBinding {
 export interface ShellRouterContext {
   queryClient: QueryClient;
   shell: ShellBinding;
+  /** The shop's own address, for absolute links in the head (canonical, Open Graph); empty when unknown. */
+  origin: string;
 }
 
 const ShellContext = createContext<ShellBinding | null>(null);

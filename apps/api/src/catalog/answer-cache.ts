@@ -43,6 +43,8 @@ export class CachedAnswer {
     readonly productIds: readonly string[],
     /** Compressed forms already made (`compressAhead`); the others are made on first use. */
     compressed: ReadonlyMap<AnswerEncoding, Buffer> = new Map(),
+    /** Headers of this answer's own, sent with it (a page's Content-Security-Policy with its scripts' hashes). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     // Weak: the same representation is sent in several content codings (RFC 9110, 8.8.3).
     this.etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -106,7 +108,12 @@ export class AnswerCache {
   /** The cached answer for a key, or the one `load` makes (shared by every caller waiting on the same key). */
   async get(
     key: string,
-    load: () => Promise<{ body: Buffer; productIds: readonly string[]; compressed?: ReadonlyMap<AnswerEncoding, Buffer> }>,
+    load: () => Promise<{
+      body: Buffer;
+      productIds: readonly string[];
+      compressed?: ReadonlyMap<AnswerEncoding, Buffer>;
+      headers?: Readonly<Record<string, string>>;
+    }>,
   ): Promise<CachedAnswer> {
     const cached = this.#entries.get(key);
     if (cached) {
@@ -120,8 +127,8 @@ export class AnswerCache {
 
     const startedAt = this.#clock;
     const loading = load()
-      .then(({ body, productIds, compressed }) => {
-        const answer = new CachedAnswer(key, body, productIds, compressed);
+      .then(({ body, productIds, compressed, headers }) => {
+        const answer = new CachedAnswer(key, body, productIds, compressed, headers);
         if (this.#unchangedSince(startedAt, productIds)) this.#keep(key, answer);
         return answer;
       })

@@ -132,7 +132,8 @@ export function sendCachedAnswer(
   reply
     .header('Cache-Control', format.cacheControl)
     .header('ETag', answer.etag)
-    .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+    .headers(answer.headers);
   if (matchesValidator(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const { encoding, bytes } = cache.encoded(answer, preferredEncoding(request.headers['accept-encoding']));
   reply.header('Content-Type', format.contentType);

@@ -28,7 +28,11 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
       reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     };
     const served = { wildcard: true, index: 'index.html', cacheControl: false, preCompressed: true, setHeaders: cacheHeaders } as const;
-    if (hasStorefront) await app.register(fastifyStatic, { ...served, root: storefront, prefix: '/' });
+    // A storefront rendered on the server answers its pages there (storefront-render.ts), `/` included; the
+    // static files are its assets.
+    const rendered = app.renderStorefrontPage;
+    if (hasStorefront) await app.register(fastifyStatic, { ...served, root: storefront, prefix: '/', ...(rendered ? { index: false } : {}) });
+    if (hasStorefront && rendered) app.get('/', { schema: { hide: true } }, (request, reply) => rendered(request, reply));
     if (hasAdmin) {
       // One reply.sendFile decoration: the storefront's when it is there.
       await app.register(fastifyStatic, { ...served, root: admin, prefix: '/admin/', decorateReply: !hasStorefront });
@@ -45,10 +49,11 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
         !path.extname(url.split('?')[0] ?? '');
       if (wantsPage && hasAdmin && url.startsWith('/admin/'))
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html', admin);
+      if (wantsPage && rendered && !url.startsWith('/admin')) return rendered(request, reply);
       if (wantsPage && hasStorefront && !url.startsWith('/admin'))
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html', storefront);
       throw new AppError('not_found', `No route for ${request.method} ${url.split('?')[0]}`, 'route_not_found');
     });
   },
-  { name: 'static-apps', dependencies: ['config', 'errors'] },
+  { name: 'static-apps', dependencies: ['config', 'errors', 'storefront-render'] },
 );

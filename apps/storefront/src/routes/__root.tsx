@@ -1,7 +1,9 @@
 import { ShellRoot, loadSiteInfo, useSiteInfo, type ShellRouterContext } from '@store/shell';
 import { Main } from '@store/ui';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
 import { useCartCount } from '../features/cart/cart-store.ts';
+import { rootHead } from '../features/seo/route-heads.ts';
+import { useRouteTitle } from '../features/seo/use-route-title.ts';
 import { useSessionSnapshot } from '../features/session/session-store.ts';
 import { SandboxNotice } from '../features/site/sandbox-notice.tsx';
 import { SiteFooter } from '../features/site/site-footer.tsx';
@@ -9,14 +11,19 @@ import { SiteHeader } from '../features/site/site-header.tsx';
 
 export const Route = createRootRouteWithContext<ShellRouterContext>()({
   loader: loadSiteInfo,
+  head: rootHead,
   component: RootLayout,
 });
 
-/** The shop's frame inside the shell's root: the sandbox notice, header, main area and footer. */
+/**
+ * The shop's frame inside the shell's root: the sandbox notice, header, main area and footer. `Scripts` carries
+ * a server-rendered page's router state to the browser (nothing in a page the browser drew alone).
+ */
 function RootLayout() {
   const site = useSiteInfo();
   const cartCount = useCartCount();
   const session = useSessionSnapshot();
+  useRouteTitle();
 
   return (
     <ShellRoot>
@@ -26,6 +33,7 @@ function RootLayout() {
         <Outlet />
       </Main>
       <SiteFooter siteName={site.site_name} logoUrl={site.logo_url} />
+      <Scripts />
     </ShellRoot>
   );
 }

@@ -7,6 +7,8 @@ import { currentUser } from '../features/session/session-store.ts';
  * showing a loading indicator meanwhile (spec section 4), then sends a guest to /login and back after.
  */
 export const Route = createFileRoute('/_authenticated')({
+  // Signed-in pages render in the browser alone: the session lives there (docs/decisions/044-server-rendering.md).
+  ssr: false,
   beforeLoad: async ({ location }) => {
     const user = await currentUser();
     if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });

@@ -1,8 +1,9 @@
 import { createQueryClient } from '@store/ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ShellProvider, type ShellBinding } from '../binding.tsx';
 import { sendToLoginOnUnauthorized } from '../session/app-session.ts';
 import type { ShellRouterOptions } from './create-router.ts';
@@ -26,13 +27,25 @@ export interface ShellAppInstance<TRouter extends AnyRouter> {
   stop: () => void;
 }
 
-/** The providers every screen runs inside: the app's binding, the query cache and the router. */
-export function ShellApp({ router, queryClient, shell }: { router: AnyRouter; queryClient: QueryClient; shell: ShellBinding }) {
+/**
+ * The providers every screen runs inside: the app's binding, the query cache and the router. `router` is
+ * the router's own provider by default; a server-rendered page's hydration passes `RouterClient`, and the
+ * server `RouterServer` (both from `@tanstack/react-router/ssr`).
+ */
+export function ShellApp({
+  router,
+  queryClient,
+  shell,
+  children = <RouterProvider router={router} />,
+}: {
+  router: AnyRouter;
+  queryClient: QueryClient;
+  shell: ShellBinding;
+  children?: React.ReactNode;
+}) {
   return (
     <ShellProvider binding={shell}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ShellProvider>
   );
 }
@@ -46,11 +59,24 @@ export function createShellApp<TRouter extends AnyRouter>({ createRouter, shell,
   return { router, queryClient, stop, element: <ShellApp router={router} queryClient={queryClient} shell={shell} /> };
 }
 
-/** The app's entry (`main.tsx`): builds it and renders it into the page's `#root`. */
+/**
+ * The app's entry (`main.tsx`): builds it and renders it into the page's `#root`. A page the server rendered
+ * (it carries the router's state, `window.$_TSR`) is hydrated instead: the markup is kept, the router and the
+ * query cache start from what the server loaded, and nothing is asked for again.
+ */
 export function startShellApp<TRouter extends AnyRouter>(options: ShellAppOptions<TRouter>): ShellAppInstance<TRouter> {
   const app = createShellApp(options);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  createRoot(container).render(<StrictMode>{app.element}</StrictMode>);
+  if ('$_TSR' in window) {
+    const element = (
+      <ShellApp router={app.router} queryClient={app.queryClient} shell={options.shell}>
+        <RouterClient router={app.router} />
+      </ShellApp>
+    );
+    hydrateRoot(container, <StrictMode>{element}</StrictMode>);
+  } else {
+    createRoot(container).render(<StrictMode>{app.element}</StrictMode>);
+  }
   return app;
 }

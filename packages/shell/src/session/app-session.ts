@@ -4,9 +4,11 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { handleUnauthorized, holdLoginRedirectWhileLoggingOut, onUnauthorized } from './unauthorized.ts';
 
 /** An app's one API client: every call sends the stored token; a 401 forgets the session and shows the login screen. */
-export function createAppApi(baseUrl: string): ApiClient {
+export function createAppApi(baseUrl: string, transport?: typeof fetch): ApiClient {
   return createApiClient({
     baseUrl,
+    // The server's rendering passes its own: the API's routes called in the same process (apps/storefront entry-server).
+    fetch: transport,
     getToken: readAccessToken,
     onUnauthorized: () => {
       clearStoredSession();

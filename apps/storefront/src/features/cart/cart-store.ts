@@ -1,5 +1,6 @@
 import { type CartState, createCartStore, orderLines, selectCount, selectItems, selectTotalCents } from '@store/cart-core';
 import type { CartItem } from '@store/contracts';
+import { useHydrated } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 
@@ -10,7 +11,14 @@ export function useCart<T>(selector: (state: CartState) => T): T {
   return useStore(cartStore, selector);
 }
 
-export const useCartCount = () => useCart(selectCount);
+/**
+ * Units in the cart for the header's badge: none while a server-rendered page hydrates (the server knows no
+ * cart; the browser's stored one shows right after), so the markup matches.
+ */
+export const useCartCount = () => {
+  const count = useCart(selectCount);
+  return useHydrated() ? count : 0;
+};
 export const useCartTotalCents = () => useCart(selectTotalCents);
 
 /** The lines a checkout orders and a discount is previewed on: the cart without its subscriptions (they are subscribed to on their own). */

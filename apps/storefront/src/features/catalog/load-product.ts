@@ -2,6 +2,7 @@ import { ApiError, type Product } from '@store/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { isNotFound, notFound, redirect } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
+import { productReviewsQueryOptions } from '../reviews/queries.ts';
 import { productQueryOptions } from './queries.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,9 +25,12 @@ export async function fetchProduct(queryClient: QueryClient, id: string): Promis
  * The loader of /products/{id}. Any other failure says 'Error loading product' and goes to the list
  * (spec section 8); a preload (hovering a link) fails quietly, since the visitor has not asked yet.
  */
-export async function loadProduct(queryClient: QueryClient, id: string, { preload = false } = {}): Promise<void> {
+export async function loadProduct(queryClient: QueryClient, id: string, { preload = false } = {}): Promise<Product> {
   try {
-    await fetchProduct(queryClient, id);
+    const product = await fetchProduct(queryClient, id);
+    // The server's page shows the first reviews (and its structured data names them); the browser loads them with the page.
+    if (import.meta.env.SSR) await queryClient.prefetchInfiniteQuery(productReviewsQueryOptions(id));
+    return product;
   } catch (error) {
     if (preload || isNotFound(error)) throw error;
     toast.error('Error loading product', { id: 'product-error' });

@@ -92,10 +92,16 @@ export function ProductsPage() {
         </Button>
       </div>
 
+      {/* Without JavaScript the filters are a plain GET form, open on phones too, sent with its own button. */}
+      <noscript>
+        <style>{`.${styles.filtersFolded}{display:grid}.${styles.filtersToggle}{display:none}`}</style>
+      </noscript>
       <form
         id={filtersId}
         role="search"
         aria-label="Products"
+        method="get"
+        action="/products"
         className={[styles.filters, !filtersOpen && styles.filtersFolded].filter(Boolean).join(' ')}
         onSubmit={(event) => {
           event.preventDefault();
@@ -104,6 +110,7 @@ export function ProductsPage() {
       >
         <SearchField
           label="Search products"
+          name="search"
           placeholder="Search products..."
           className={styles.search}
           value={searchText}
@@ -112,12 +119,14 @@ export function ProductsPage() {
         />
         <SelectField
           label="Category"
+          name="category"
           options={categoryOptions}
           value={filters.category ?? ''}
           onChange={(event) => update({ category: (event.target.value || undefined) as Category | undefined })}
         />
         <SelectField
           label="Sort by"
+          name="sort"
           options={SORT_OPTIONS}
           value={filters.sort ?? DEFAULT_SORT}
           onChange={(event) => {
@@ -125,6 +134,9 @@ export function ProductsPage() {
             update({ sort: sort === DEFAULT_SORT ? undefined : sort });
           }}
         />
+        <noscript>
+          <Button type="submit">Apply</Button>
+        </noscript>
         <div role="group" aria-label="View" className={styles.viewToggle}>
           <IconButton
             label="Grid view"

@@ -1,6 +1,7 @@
 import { type User } from '@store/contracts';
 import { createAppSession } from '@store/shell';
 import type { SessionState, SessionStatus } from '@store/ui';
+import { useHydrated } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { api } from '../../lib/api.ts';
@@ -38,10 +39,12 @@ export const selectStatus = (state: SessionState) => state.status;
 export function useSessionSnapshot(): { status: SessionStatus; user: User | null } {
   const status = useSession(selectStatus);
   const user = useSession(selectUser);
+  // A server-rendered page hydrates as the server drew it (session unknown), then shows the browser's.
+  const hydrated = useHydrated();
   useEffect(() => {
     void sessionStore.getState().initialize();
   }, []);
-  return { status, user };
+  return hydrated ? { status, user } : { status: 'loading', user: null };
 }
 
 /** Only for tests: a fresh, loading session. */

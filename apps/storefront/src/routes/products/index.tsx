@@ -6,11 +6,14 @@ import { categoriesQueryOptions, productListQueryOptions } from '../../features/
 export const Route = createFileRoute('/products/')({
   validateSearch: validateProductSearch,
   loaderDeps: ({ search }) => search,
-  // Starts the requests while the page's code loads (or on hover of a link) without holding the page:
-  // it shows its skeletons until the products arrive.
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchInfiniteQuery(productListQueryOptions(deps));
-    void context.queryClient.prefetchQuery(categoriesQueryOptions());
+  // In the browser, starts the requests while the page's code loads (or on hover of a link) without holding
+  // the page: it shows its skeletons until the products arrive. The server's page waits for them.
+  loader: async ({ context, deps }) => {
+    const loading = Promise.all([
+      context.queryClient.prefetchInfiniteQuery(productListQueryOptions(deps)),
+      context.queryClient.prefetchQuery(categoriesQueryOptions()),
+    ]);
+    if (import.meta.env.SSR) await loading;
   },
   component: ProductsPage,
 });

@@ -1,0 +1,108 @@
+import { createQueryClient } from '@store/ui';
+import { HeadContent, RouterContextProvider } from '@tanstack/react-router';
+import { RouterServer, createRequestHandler, renderRouterToStream } from '@tanstack/react-router/ssr/server';
+import { renderToString } from 'react-dom/server';
+import { ShellApp } from '@store/shell';
+import { setServerTransport } from './lib/server-transport.ts';
+import { createAppRouter } from './router.tsx';
+import { shell } from './shell.ts';
+
+/*
+ * The storefront rendered on the API's server (docs/decisions/044-server-rendering.md): the API imports this
+ * module's build (dist-server/entry-server.js), registers its in-process transport once, and renders each page
+ * address with the built index.html around the app. The router loads the route's data on the server, the
+ * page's head comes from the routes' `head()`, and the router's state and the query cache go along in the
+ * page so the browser hydrates without asking again.
+ */
+
+/** The built index.html, cut where the head's tags and the app go. */
+export interface PageTemplate {
+  /** Everything before `</head>`. */
+  head: string;
+  /** From `</head>` to the app's container, opened (`<div id="root">`). */
+  body: string;
+  /** From the container's close to the end. */
+  tail: string;
+}
+
+export interface ServerRenderSetup {
+  /** The API's routes, answered in the same process: `fetch` semantics, relative addresses (`/api/...`). */
+  transport: typeof fetch;
+}
+
+/** Called once when the API starts. */
+export function configureServerRender({ transport }: ServerRenderSetup): void {
+  setServerTransport(transport);
+}
+
+export interface PageRequest {
+  /** The page's address on the shop's own origin (`https://shop.example/products?x=1`), never from a Host header. */
+  url: string;
+  /** The shop's origin, for the head's absolute links. */
+  origin: string;
+  headers: Headers;
+  signal: AbortSignal;
+  template: PageTemplate;
+}
+
+/**
+ * One page: a Response whose status is the router's (404 for an unknown address or product, a redirect's
+ * 3xx), streamed as React renders it.
+ */
+export async function renderPage({ url, origin, headers, signal, template }: PageRequest): Promise<Response> {
+  const request = new Request(url, { headers, signal });
+  const queryClient = createQueryClient();
+  // One render, one answer: a failed call is the page's error, not a retry that holds the response.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const handler = createRequestHandler({
+    request,
+    createRouter: () => createAppRouter({ queryClient, origin }),
+  });
+  return handler(async ({ request: pageRequest, router, responseHeaders }) => {
+    const head = renderToString(
+      <RouterContextProvider router={router}>
+        <HeadContent />
+      </RouterContextProvider>,
+    );
+    const app = await renderRouterToStream({
+      request: pageRequest,
+      router,
+      responseHeaders,
+      children: (
+        <ShellApp router={router} queryClient={queryClient} shell={shell}>
+          <RouterServer router={router} />
+        </ShellApp>
+      ),
+    });
+    const rendered = 'response' in app ? app : { response: app, dispose: () => undefined };
+    const body = framed(rendered.response.body, template.head + head + template.body, template.tail);
+    return {
+      response: new Response(body, { status: rendered.response.status, headers: rendered.response.headers }),
+      serverSsrCleanup: 'stream',
+      dispose: (reason?: unknown) => ('dispose' in rendered ? rendered.dispose(reason) : undefined),
+    };
+  });
+}
+
+/** The app's stream between the page's opening and closing markup. */
+function framed(app: ReadableStream<Uint8Array> | null, before: string, after: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const reader = app?.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(before));
+    },
+    async pull(controller) {
+      const next = reader ? await reader.read() : { done: true as const, value: undefined };
+      if (next.done) {
+        controller.enqueue(encoder.encode(after));
+        controller.close();
+      } else {
+        controller.enqueue(next.value);
+      }
+    },
+    cancel(reason) {
+      return reader?.cancel(reason);
+    },
+  });
+}
