@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { featuredProductsQueryOptions } from '../features/catalog/queries.ts';
 import { HomePage } from '../features/home/home-page.tsx';
+import { homeHead } from '../features/seo/route-heads.ts';
 
 // In the browser the hero paints at once and the featured products load inside the page (they have
 // skeletons); the server's page waits for them.
 export const Route = createFileRoute('/')({
+  head: homeHead,
   loader: async ({ context }) => {
     if (import.meta.env.SSR) await context.queryClient.prefetchQuery(featuredProductsQueryOptions());
   },

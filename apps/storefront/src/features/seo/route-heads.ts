@@ -1,28 +1,117 @@
+import { BRAND_NAME, CATEGORIES, OPEN_GRAPH_IMAGE_VARIANT, imageVariantUrl, type Product, type Review } from '@store/contracts';
 import { siteInfoQueryOptions, type ShellRouterContext } from '@store/shell';
-import { BRAND_NAME } from '@store/contracts';
 import { api } from '../../lib/api.ts';
+import { productPath } from '../cart/product-path.ts';
+import type { ProductSearch } from '../catalog/product-search.ts';
+import { productReviewsQueryOptions } from '../reviews/queries.ts';
+import { pageHead, pageTitle, productHead, type HeadMeta, type HeadTags } from './head-tags.ts';
+import { breadcrumbJsonLd, organizationJsonLd, webSiteJsonLd } from './json-ld.ts';
+import { canonicalUrl } from './site-url.ts';
 
-/** What every route's head function is given that these need: the router's context of the match, and all matches. */
+/*
+ * Each route's `head()`: what the server writes into the page's <head> (title, description, canonical
+ * address, Open Graph, Twitter card, JSON-LD), and the title the tab shows after a client navigation
+ * (use-route-title.ts). docs/decisions/044-server-rendering.md.
+ */
+
+export { pageTitle };
+
+/** What a route's head function is given that these read: its match's context, and every match. */
 interface HeadContext {
   match: { context: ShellRouterContext };
   matches: readonly { status: string; _notFound?: boolean }[];
 }
 
-/** The site's name as the root loader left it in the query cache, or the brand's. */
+const SHOP_DESCRIPTION = 'Software licences, AI tools, plugins, templates and courses, delivered instantly.';
+
+/** The site's information as the root loader left it in the query cache. */
+function siteInfo(context: ShellRouterContext) {
+  return context.queryClient.getQueryData(siteInfoQueryOptions(api).queryKey);
+}
+
+/** The site's name as the root loader left it, or the brand's. */
 export function siteName(context: ShellRouterContext): string {
-  return context.queryClient.getQueryData(siteInfoQueryOptions(api).queryKey)?.site_name.trim() || BRAND_NAME;
+  return siteInfo(context)?.site_name.trim() || BRAND_NAME;
 }
 
 /** True when the address is no page, or names no product: the page says so, with a 404. */
 const isNotFound = (matches: HeadContext['matches']) => matches.some((match) => match.status === 'notFound' || match._notFound === true);
 
-/** The head every page starts from: the site's name as the title, the shop's description; "Page not found" on a 404. */
+const withJsonLd = (tags: HeadTags, ...data: HeadMeta[]): HeadTags => ({ meta: [...tags.meta, ...data], links: tags.links });
+
+/** The head every page starts from: the site's name and the shop's description; "Page not found" on a 404. */
 export function rootHead({ match, matches }: HeadContext) {
   const site = siteName(match.context);
   if (isNotFound(matches)) return { meta: [{ title: pageTitle('Page not found', site) }, { name: 'robots', content: 'noindex' }] };
-  return {
-    meta: [{ title: site }, { name: 'description', content: 'Software licences, AI tools, plugins, templates and courses, delivered instantly.' }],
-  };
+  return { meta: [{ title: site }, { name: 'description', content: SHOP_DESCRIPTION }] };
+}
+
+/** The home page: the shop itself, as an Organization and a WebSite whose search a search engine may offer. */
+export function homeHead({ match }: HeadContext): HeadTags {
+  const { origin } = match.context;
+  const site = siteName(match.context);
+  const logo = siteInfo(match.context)?.logo_url ?? null;
+  return withJsonLd(
+    pageHead({ title: undefined, description: SHOP_DESCRIPTION, path: '/', origin, siteName: site }),
+    { 'script:ld+json': organizationJsonLd({ origin, siteName: site, logoUrl: logo }) },
+    { 'script:ld+json': webSiteJsonLd({ origin, siteName: site }) },
+  );
+}
+
+const categoryLabel = (value: string | undefined) => CATEGORIES.find((category) => category.value === value)?.label;
+
+/**
+ * The product list: a category's list is a page of its own (its canonical address keeps the category); the
+ * sort is not (the same products); a search's results are not indexed (search engines ask shops not to).
+ */
+export function productsHead({ match, search }: HeadContext & { search: ProductSearch }): HeadTags {
+  const { origin } = match.context;
+  const site = siteName(match.context);
+  const category = categoryLabel(search.category);
+  const title = search.search ? `Search results for “${search.search}”` : (category ?? 'All Products');
+  const crumbs = [
+    { name: site, url: canonicalUrl(origin, '/') },
+    { name: 'Products', url: canonicalUrl(origin, '/products') },
+    ...(category && search.category ? [{ name: category, url: canonicalUrl(origin, '/products', { category: search.category }) }] : []),
+  ];
+  return withJsonLd(
+    pageHead({
+      title,
+      description: category ? `${category} at ${site}: ${SHOP_DESCRIPTION}` : SHOP_DESCRIPTION,
+      path: '/products',
+      query: search.category ? { category: search.category } : {},
+      origin,
+      siteName: site,
+      noindex: Boolean(search.search),
+    }),
+    { 'script:ld+json': breadcrumbJsonLd(crumbs) },
+  );
+}
+
+/** A product's page: the product, its price and real reviews (JSON-LD), and where it sits in the shop. */
+export function productPageHead({ match, loaderData }: HeadContext & { loaderData?: Product }): HeadTags | { meta: HeadMeta[] } {
+  const site = siteName(match.context);
+  if (!loaderData) return { meta: [{ title: pageTitle('Product not found', site) }, { name: 'robots', content: 'noindex' }] };
+  const { origin, queryClient } = match.context;
+  const reviews: readonly Review[] = queryClient.getQueryData(productReviewsQueryOptions(loaderData.id).queryKey)?.pages[0]?.reviews ?? [];
+  const first = loaderData.images[0] ?? loaderData.image;
+  const imageUrl = first ? (imageVariantUrl(first, OPEN_GRAPH_IMAGE_VARIANT) ?? first) : null;
+  const category = categoryLabel(loaderData.category);
+  const crumbs = [
+    { name: site, url: canonicalUrl(origin, '/') },
+    { name: 'Products', url: canonicalUrl(origin, '/products') },
+    ...(category ? [{ name: category, url: canonicalUrl(origin, '/products', { category: loaderData.category }) }] : []),
+    { name: loaderData.title, url: canonicalUrl(origin, productPath(loaderData.id)) },
+  ];
+  return withJsonLd(productHead({ product: loaderData, reviews, origin, siteName: site, imageUrl }), {
+    'script:ld+json': breadcrumbJsonLd(crumbs),
+  });
+}
+
+/** A page of the shop's own words (the legal pages). */
+export function documentHead(title: string, description: string, path: string) {
+  return ({ match }: HeadContext): HeadTags =>
+    pageHead({ title, description, path, origin: match.context.origin, siteName: siteName(match.context) });
 }
 
 /**
@@ -32,11 +121,6 @@ export function rootHead({ match, matches }: HeadContext) {
  */
 export function privatePageHead(title: string) {
   return ({ match }: HeadContext) => ({
-    meta: [{ title: pageTitle(title, siteName(match.context)) }, { name: 'robots', content: 'noindex' }],
+    meta: [{ title: pageTitle(title, siteName(match.context)) }, { name: 'robots', content: 'noindex, follow' }],
   });
-}
-
-/** "Aurora AI Writer — KeyVault", or the site's name alone. */
-export function pageTitle(title: string | undefined, site: string): string {
-  return title ? `${title} — ${site}` : site;
 }
