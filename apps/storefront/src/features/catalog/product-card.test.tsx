@@ -7,7 +7,6 @@ import { renderWithRouter } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { ProductCard } from './product-card.tsx';
 
-const origin = window.location.origin;
 
 function imageOfCard(card: HTMLElement) {
   return card.querySelector('img');
@@ -28,8 +27,8 @@ describe('the product card', () => {
     );
     const [many, single, none] = screen.getAllByTestId('product-card') as [HTMLElement, HTMLElement, HTMLElement];
 
-    expect(imageOfCard(many)?.getAttribute('src')).toBe(`${origin}/uploads/first.jpg`);
-    expect(imageOfCard(single)?.getAttribute('src')).toBe(`${origin}/uploads/single.jpg`);
+    expect(imageOfCard(many)?.getAttribute('src')).toBe(`/uploads/first.jpg`);
+    expect(imageOfCard(single)?.getAttribute('src')).toBe(`/uploads/single.jpg`);
     expect(imageOfCard(none)).toBeNull();
     expect(within(none).getByTestId('image-placeholder')).toBeInTheDocument();
   });

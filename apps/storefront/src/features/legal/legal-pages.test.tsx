@@ -72,6 +72,6 @@ describe('the legal pages', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
       const target = document.getElementById((link.getAttribute('href') ?? '').slice(1));
       expect(target?.tagName).toBe('SECTION');
     }
-    await waitFor(() => expect(document.title).toBe(`${title} | ${SITE_INFO.site_name}`));
+    await waitFor(() => expect(document.title).toBe(`${title} — ${SITE_INFO.site_name}`));
   });
 });
