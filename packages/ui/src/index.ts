@@ -67,7 +67,16 @@ export { parseHttpUrl } from './config/http-url.ts';
 export { SearchField, type SearchFieldProps } from './components/search-field.tsx';
 export { Notice, type NoticeProps, type NoticeTone } from './components/notice.tsx';
 export { CopyButton, copyText, COPIED_FEEDBACK_MS, type CopyButtonProps } from './components/copy-button.tsx';
-export { loadSiteFont, siteFontReady, isSiteFont, LATIN_UNICODE_RANGE, type SiteFontFiles } from './theme/site-fonts.ts';
+export {
+  loadSiteFont,
+  siteFontReady,
+  isSiteFont,
+  siteFontFiles,
+  siteFontFaceCss,
+  SITE_FONT_STYLE_ATTRIBUTE,
+  LATIN_UNICODE_RANGE,
+  type SiteFontFiles,
+} from './theme/site-fonts.ts';
 export { withDetail } from './feedback/with-detail.ts';
 export { AppToaster } from './feedback/app-toaster.tsx';
 export {

@@ -2,7 +2,7 @@ import { ShellRoot, loadSiteInfo, useSiteInfo, type ShellRouterContext } from '@
 import { Main } from '@store/ui';
 import { Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
 import { useCartCount } from '../features/cart/cart-store.ts';
-import { rootHead } from '../features/seo/route-heads.ts';
+import { rootHead, serverFont } from '../features/seo/route-heads.ts';
 import { useRouteTitle } from '../features/seo/use-route-title.ts';
 import { useSessionSnapshot } from '../features/session/session-store.ts';
 import { SandboxNotice } from '../features/site/sandbox-notice.tsx';
@@ -10,7 +10,11 @@ import { SiteFooter } from '../features/site/site-footer.tsx';
 import { SiteHeader } from '../features/site/site-header.tsx';
 
 export const Route = createRootRouteWithContext<ShellRouterContext>()({
-  loader: loadSiteInfo,
+  loader: async (match) => {
+    await loadSiteInfo(match);
+    // The server's page declares the site's font in its head, so its first paint is already in it.
+    return import.meta.env.SSR ? { font: await serverFont(match.context) } : {};
+  },
   head: rootHead,
   component: RootLayout,
 });

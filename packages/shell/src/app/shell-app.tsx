@@ -16,6 +16,11 @@ export interface ShellAppOptions<TRouter extends AnyRouter> {
   history?: RouterHistory;
   /** A query client of the caller's (tests turn retries off); a fresh one with the app's retry policy by default. */
   queryClient?: QueryClient;
+  /**
+   * Checks the stored session at once (the default). A server-rendered page leaves it to its screens' first
+   * effects: the session changing while React hydrates would make React throw the server's markup away.
+   */
+  checkSessionAtStart?: boolean;
 }
 
 export interface ShellAppInstance<TRouter extends AnyRouter> {
@@ -51,11 +56,17 @@ export function ShellApp({
 }
 
 /** One app, ready to render: its query cache, its router, the 401 handling wired, the session check started. */
-export function createShellApp<TRouter extends AnyRouter>({ createRouter, shell, history, queryClient = createQueryClient() }: ShellAppOptions<TRouter>): ShellAppInstance<TRouter> {
+export function createShellApp<TRouter extends AnyRouter>({
+  createRouter,
+  shell,
+  history,
+  queryClient = createQueryClient(),
+  checkSessionAtStart = true,
+}: ShellAppOptions<TRouter>): ShellAppInstance<TRouter> {
   const router = createRouter({ queryClient, history });
   // Any 401 answer forgets the session and shows the login screen, coming back after (spec section 8).
   const stop = sendToLoginOnUnauthorized(router, shell.session);
-  void shell.session.getState().initialize();
+  if (checkSessionAtStart) void shell.session.getState().initialize();
   return { router, queryClient, stop, element: <ShellApp router={router} queryClient={queryClient} shell={shell} /> };
 }
 
@@ -65,10 +76,11 @@ export function createShellApp<TRouter extends AnyRouter>({ createRouter, shell,
  * query cache start from what the server loaded, and nothing is asked for again.
  */
 export function startShellApp<TRouter extends AnyRouter>(options: ShellAppOptions<TRouter>): ShellAppInstance<TRouter> {
-  const app = createShellApp(options);
+  const serverRendered = '$_TSR' in window;
+  const app = createShellApp({ ...options, checkSessionAtStart: !serverRendered });
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  if ('$_TSR' in window) {
+  if (serverRendered) {
     const element = (
       <ShellApp router={app.router} queryClient={app.queryClient} shell={options.shell}>
         <RouterClient router={app.router} />

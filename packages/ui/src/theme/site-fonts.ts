@@ -31,6 +31,33 @@ function canLoadFonts(): boolean {
   return typeof document !== 'undefined' && typeof FontFace !== 'undefined' && 'fonts' in document;
 }
 
+/** The attribute of the <style> a server-rendered page declares the site's font in (`siteFontFaceCss`). */
+export const SITE_FONT_STYLE_ATTRIBUTE = 'data-site-font';
+
+/** True when the page came with the family's faces declared in its head: the browser has them already. */
+function declaredByPage(family: FontFamily): boolean {
+  return document.querySelector(`style[${SITE_FONT_STYLE_ATTRIBUTE}="${CSS.escape(family)}"]`) !== null;
+}
+
+/** The woff2 files of a site font (its addresses in the build), or null for a family that is not one of the six. */
+export async function siteFontFiles(family: unknown): Promise<SiteFontFiles | null> {
+  return isSiteFont(family) ? (await FONT_FILES[family]()).default : null;
+}
+
+/**
+ * The family's faces as CSS, for the head of a page rendered on the server: the text is set in the site's font
+ * from the first paint. `optional`: with the files preloaded they are there in time; where they are not (a slow
+ * network), the page keeps the fallback rather than moving its text when they arrive.
+ */
+export function siteFontFaceCss(family: FontFamily, files: SiteFontFiles): string {
+  return Object.entries(files)
+    .map(
+      ([weight, url]) =>
+        `@font-face{font-family:${JSON.stringify(family)};src:url(${JSON.stringify(url)}) format("woff2");font-weight:${weight};font-style:normal;font-display:optional;unicode-range:${LATIN_UNICODE_RANGE}}`,
+    )
+    .join('');
+}
+
 function register(family: FontFamily): Promise<FontFace[] | null> {
   const known = registered.get(family);
   if (known) return known;
@@ -60,6 +87,7 @@ function register(family: FontFamily): Promise<FontFace[] | null> {
  */
 export async function loadSiteFont(family: unknown): Promise<boolean> {
   if (!isSiteFont(family) || !canLoadFonts()) return false;
+  if (declaredByPage(family)) return true;
   return (await register(family)) !== null;
 }
 
@@ -69,7 +97,7 @@ export async function loadSiteFont(family: unknown): Promise<boolean> {
  * font arrives (a layout shift); on a slow network the page still paints at the timeout, in the fallback.
  */
 export async function siteFontReady(family: unknown, timeoutMs = SITE_FONT_WAIT_MS): Promise<void> {
-  if (!isSiteFont(family) || !canLoadFonts()) return;
+  if (!isSiteFont(family) || !canLoadFonts() || declaredByPage(family)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timeoutMs);

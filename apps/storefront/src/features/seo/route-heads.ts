@@ -1,5 +1,6 @@
 import { BRAND_NAME, CATEGORIES, OPEN_GRAPH_IMAGE_VARIANT, imageVariantUrl, type Product, type Review } from '@store/contracts';
 import { siteInfoQueryOptions, type ShellRouterContext } from '@store/shell';
+import { SITE_FONT_STYLE_ATTRIBUTE, isSiteFont, siteFontFaceCss, siteFontFiles, type SiteFontFiles } from '@store/ui';
 import { api } from '../../lib/api.ts';
 import { productPath } from '../cart/product-path.ts';
 import type { ProductSearch } from '../catalog/product-search.ts';
@@ -39,11 +40,33 @@ const isNotFound = (matches: HeadContext['matches']) => matches.some((match) => 
 
 const withJsonLd = (tags: HeadTags, ...data: HeadMeta[]): HeadTags => ({ meta: [...tags.meta, ...data], links: tags.links });
 
+/** The site's font and its files, for the server page's head; null for a font that is not one of the six. */
+export interface ServerFont {
+  family: string;
+  files: SiteFontFiles;
+}
+
+export async function serverFont(context: ShellRouterContext): Promise<ServerFont | null> {
+  const family = siteInfo(context)?.font_family;
+  const files = await siteFontFiles(family);
+  return files && family ? { family, files } : null;
+}
+
+/** The site's font declared in the head, its text and heading weights preloaded (the first paint sets them). */
+function fontTags(font: ServerFont | null | undefined) {
+  if (!font || !isSiteFont(font.family)) return { links: [], styles: [] };
+  return {
+    links: [font.files[400], font.files[700]].map((href) => ({ rel: 'preload', as: 'font', type: 'font/woff2', href, crossOrigin: 'anonymous' as const })),
+    styles: [{ [SITE_FONT_STYLE_ATTRIBUTE]: font.family, children: siteFontFaceCss(font.family, font.files) }],
+  };
+}
+
 /** The head every page starts from: the site's name and the shop's description; "Page not found" on a 404. */
-export function rootHead({ match, matches }: HeadContext) {
+export function rootHead({ match, matches, loaderData }: HeadContext & { loaderData?: { font?: ServerFont | null } }) {
   const site = siteName(match.context);
-  if (isNotFound(matches)) return { meta: [{ title: pageTitle('Page not found', site) }, { name: 'robots', content: 'noindex' }] };
-  return { meta: [{ title: site }, { name: 'description', content: SHOP_DESCRIPTION }] };
+  const font = fontTags(loaderData?.font);
+  if (isNotFound(matches)) return { ...font, meta: [{ title: pageTitle('Page not found', site) }, { name: 'robots', content: 'noindex' }] };
+  return { ...font, meta: [{ title: site }, { name: 'description', content: SHOP_DESCRIPTION }] };
 }
 
 /** The home page: the shop itself, as an Organization and a WebSite whose search a search engine may offer. */

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { CartLink } from '../cart/cart-link.tsx';
 import { type SessionStatus, logout } from '../session/session-store.ts';
 import { UserMenu } from '../session/user-menu.tsx';
+import * as styles from './site-header.css.ts';
 
 export interface SiteHeaderProps {
   site: SiteInfo;
@@ -69,10 +70,10 @@ export function SiteHeader({ site, cartCount = 0, session = GUEST_SESSION }: Sit
               </Link>
             </li>
           </ul>
-          <ul className={headerNavList}>
+          <ul className={`${headerNavList} ${styles.sessionSlot}`}>
             {session.status === 'loading' ? (
               <li data-testid="session-pending">
-                <Skeleton width="8rem" height="32px" radius={vars.radius.md} />
+                <Skeleton width="10rem" height="40px" radius={vars.radius.md} />
               </li>
             ) : session.user ? (
               <li>
