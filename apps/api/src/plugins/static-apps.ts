@@ -41,8 +41,9 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
 
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;
+      // HEAD as GET (RFC 9110 9.3.2): a crawler or link checker asking HEAD of a page must not be told 404.
       const wantsPage =
-        request.method === 'GET' &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
         !url.startsWith('/api') &&
         !url.startsWith(UPLOADS_PREFIX) &&
         !url.startsWith(LOCAL_SANDBOX_PREFIX) &&
