@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@store/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageSecurityPolicy, pageTemplate } from '../src/plugins/storefront-render.ts';
+import { isKeptPage, pageSecurityPolicy, pageTemplate } from '../src/plugins/storefront-render.ts';
 import { build, type TestApp } from './helpers/build.ts';
 import { sharedDatabase } from './helpers/shared-database.ts';
 import { waitFor } from './helpers/wait-for.ts';
@@ -462,5 +462,29 @@ describe('pageSecurityPolicy', () => {
 
   it('leaves the policy as it is for a page without inline scripts', () => {
     expect(pageSecurityPolicy(SITE, '<p>No scripts</p>')).toBe(SITE);
+  });
+});
+
+describe('isKeptPage', () => {
+  it('keeps the public pages and the list with its own parameters, each once', () => {
+    for (const url of ['/', '/products', '/products?search=ai&category=software&sort=price_asc', '/products/2cba4d34-05bb-4488-8665-24dbcabfc45e', '/privacy-policy', '/terms-of-service']) {
+      expect(isKeptPage(url), url).toBe(true);
+    }
+  });
+
+  it('renders anything else each time: made-up or repeated parameters, private pages, tokens, unknown paths', () => {
+    for (const url of [
+      '/products?x=1',
+      '/products?search=a&search=b',
+      '/products/2cba4d34-05bb-4488-8665-24dbcabfc45e?utm_source=x',
+      '/?ref=1',
+      '/cart',
+      '/account',
+      '/reset-password?token=secret',
+      '/products/not-an-id',
+      '/no-such-page',
+    ]) {
+      expect(isKeptPage(url), url).toBe(false);
+    }
   });
 });

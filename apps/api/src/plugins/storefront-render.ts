@@ -57,6 +57,31 @@ const PAGE_CACHE_BYTES = 128 * 1024 * 1024;
 /** A page address longer than this is no page of ours (the list's longest search is 200 characters). */
 const MAX_PAGE_URL = 2_048;
 
+/** How long a page's render may take before it is given up (its loaders call this process's own routes). */
+const RENDER_TIMEOUT_MS = 15_000;
+
+/** The pages kept: the catalogue's and the shop's own words, the same for everyone. */
+const KEPT_PAGE = /^\/(?:|products|products\/[0-9a-f-]{36}|privacy-policy|terms-of-service)$/;
+/** The list's own parameters (apps/storefront product-search.ts); an address with any other is rendered, not kept. */
+const LIST_PARAMETERS = new Set(['search', 'category', 'sort']);
+
+/**
+ * Whether a page address is one to keep: a public page, with no parameter but the list's own, each once.
+ * Anything else (a made-up parameter, a sign-in page's token) is rendered each time: kept, every variant
+ * anyone invents would push the pages shoppers ask for out of the cache.
+ */
+export function isKeptPage(url: string): boolean {
+  const [path = '', query] = url.split('?', 2);
+  if (!KEPT_PAGE.test(path)) return false;
+  if (query === undefined || query === '') return true;
+  const seen = new Set<string>();
+  for (const name of new URLSearchParams(query).keys()) {
+    if (path !== '/products' || !LIST_PARAMETERS.has(name) || seen.has(name)) return false;
+    seen.add(name);
+  }
+  return true;
+}
+
 /** The built index.html cut where the page's head tags and the app go; its own title and description give way to the route's. */
 export function pageTemplate(html: string): PageTemplate {
   const withoutOwnHead = html.replace(/\s*<title>[^<]*<\/title>/i, '').replace(/\s*<meta name="description"[^>]*>/i, '');
@@ -136,26 +161,24 @@ export const storefrontRenderPlugin = fp<StorefrontRenderOptions>(
       return createHash('sha256').update(JSON.stringify(info)).digest('base64url').slice(0, 16);
     };
 
-    const render = async (request: FastifyRequest, origin: string): Promise<Response> => {
-      const controller = new AbortController();
-      request.raw.once('close', () => {
-        if (!request.raw.complete) controller.abort(new Error('The client went away'));
-      });
-      return storefront.renderPage({
+    // A render is shared by everyone asking for the page meanwhile (the cache's single flight), so one visitor
+    // leaving does not stop it; a render that hangs is given up after a bound.
+    const render = async (request: FastifyRequest, origin: string): Promise<Response> =>
+      storefront.renderPage({
         url: `${origin}${request.url}`,
         origin,
         // The page is the same for everyone: nothing of the visitor's goes in but whether it is a crawler,
         // which only decides whether React streams as it goes or sends the page whole.
         headers: new Headers({ 'user-agent': request.headers['user-agent'] ?? '' }),
-        signal: controller.signal,
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
         template,
       });
-    };
 
     app.decorate('renderStorefrontPage', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.length > MAX_PAGE_URL) throw badRequest(`A page address is at most ${MAX_PAGE_URL} characters`);
       const origin = shopOrigin(app, request);
       if (!app.config.publicUrl) reply.header('Vary', 'Origin');
+      if (!isKeptPage(request.url)) return sendPage(reply, await render(request, origin));
       const key = `${await siteVersion()} ${origin}${request.url}`;
       let other: Response | null = null;
       const answer = await pages
@@ -175,7 +198,11 @@ export const storefrontRenderPlugin = fp<StorefrontRenderOptions>(
       if (answer) return sendCachedAnswer(request, reply, answer, pages, PAGE);
       // Not a page to keep: a redirect, or a 404 (any address may be asked for; keeping each would let
       // anyone fill the cache). Shared by no one, rendered again next time.
-      const response = other as Response | null ?? (await render(request, origin));
+      return sendPage(reply, (other as Response | null) ?? (await render(request, origin)));
+    });
+
+    /** A page answered as rendered, not kept: `no-cache`, with its own scripts' hashes in its policy. */
+    const sendPage = async (reply: FastifyReply, response: Response): Promise<FastifyReply> => {
       const location = response.headers.get('location');
       if (location) return reply.code(response.status).header('Cache-Control', 'no-cache').redirect(location, response.status);
       const body = Buffer.from(await response.arrayBuffer());
@@ -185,7 +212,7 @@ export const storefrontRenderPlugin = fp<StorefrontRenderOptions>(
         .header('Content-Type', PAGE.contentType)
         .header('Content-Security-Policy', pageSecurityPolicy(sitePolicy, body.toString()))
         .send(body);
-    });
+    };
   },
   { name: 'storefront-render', dependencies: ['config', 'db', 'catalog-cache'] },
 );
