@@ -9,7 +9,7 @@ test('the Terms of Service state the spec’s figures', async ({ page, api }) =>
   await page.goto('/terms-of-service');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
-  await expect(page).toHaveTitle(`Terms of Service | ${site.site_name}`);
+  await expect(page).toHaveTitle(`Terms of Service — ${site.site_name}`);
   for (const text of [
     'Last updated: October 24, 2024',
     'law of England and Wales',
@@ -28,7 +28,7 @@ test('the Privacy Policy states the spec’s figures', async ({ page, api }) => 
   await page.goto('/privacy-policy');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-  await expect(page).toHaveTitle(`Privacy Policy | ${site.site_name}`);
+  await expect(page).toHaveTitle(`Privacy Policy — ${site.site_name}`);
   for (const text of ['Last updated: October 24, 2024', 'law of England and Wales', '7 years', '24-36 months', 'under 16']) {
     await expect(main(page).getByText(text).first()).toBeVisible();
   }

@@ -18,6 +18,11 @@ export const env = {
    * addresses stay relative, so the server's render and the browser's write the same markup).
    */
   apiBase: apiUrl,
+  /**
+   * True in the server's build (the storefront rendered on the API's server, entry-server.tsx): loaders wait
+   * for what the page shows, and API calls go to the API in the same process.
+   */
+  onServer: import.meta.env.SSR,
   /** The admin app's address when set at build time; empty otherwise (paths.ts holds the default). */
   adminUrl: parseHttpUrl('VITE_ADMIN_URL', import.meta.env.VITE_ADMIN_URL),
 } as const;

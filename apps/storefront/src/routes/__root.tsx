@@ -8,12 +8,13 @@ import { useSessionSnapshot } from '../features/session/session-store.ts';
 import { SandboxNotice } from '../features/site/sandbox-notice.tsx';
 import { SiteFooter } from '../features/site/site-footer.tsx';
 import { SiteHeader } from '../features/site/site-header.tsx';
+import { env } from '../env.ts';
 
 export const Route = createRootRouteWithContext<ShellRouterContext>()({
   loader: async (match) => {
     await loadSiteInfo(match);
     // The server's page declares the site's font in its head, so its first paint is already in it.
-    return import.meta.env.SSR ? { font: await serverFont(match.context) } : {};
+    return env.onServer ? { font: await serverFont(match.context) } : {};
   },
   head: rootHead,
   component: RootLayout,

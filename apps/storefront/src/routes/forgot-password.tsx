@@ -1,11 +1,10 @@
 import { AuthCard, authLinkClassName, usePageTitle } from '@store/shell';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ForgotPasswordForm } from '../features/auth/password-reset-forms.tsx';
-import { privatePageHead } from '../features/seo/route-heads.ts';
+import { privatePage } from '../features/seo/route-heads.ts';
 
 export const Route = createFileRoute('/forgot-password')({
-  ssr: false,
-  head: privatePageHead('Forgot Password'),
+  ...privatePage('Forgot Password'),
   component: ForgotPasswordPage,
 });
 

@@ -1,14 +1,13 @@
 import { LoginScreen, afterLoginPath, authLinkClassName, signedInDestination, validateLoginSearch } from '@store/shell';
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import { currentUser } from '../features/session/session-store.ts';
-import { privatePageHead } from '../features/seo/route-heads.ts';
+import { privatePage } from '../features/seo/route-heads.ts';
 
 // A signed-in shopper is sent away from registration too: going back there after login would loop.
 const GUEST_ONLY = ['/register'];
 
 export const Route = createFileRoute('/login')({
-  ssr: false,
-  head: privatePageHead('Login'),
+  ...privatePage('Login'),
   validateSearch: validateLoginSearch,
   // A signed-in shopper has nothing to do here: on to where they were heading, or home.
   beforeLoad: async ({ search }) => {

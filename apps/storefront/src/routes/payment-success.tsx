@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentDonePage } from '../features/orders/payment-done-page.tsx';
-import { privatePageHead } from '../features/seo/route-heads.ts';
+import { privatePage } from '../features/seo/route-heads.ts';
 
 /** Reached after a payment with its data in the navigation state (`navigate({ to, state: { payment } })`). */
 export const Route = createFileRoute('/payment-success')({
-  ssr: false,
-  head: privatePageHead('Payment'),
+  ...privatePage('Payment'),
   component: PaymentDonePage,
 });

@@ -2,14 +2,13 @@ import { AuthCard, afterLoginPath, authLinkClassName, usePageTitle, validateLogi
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import { RegisterForm } from '../features/auth/register-form.tsx';
 import { currentUser } from '../features/session/session-store.ts';
-import { privatePageHead } from '../features/seo/route-heads.ts';
+import { privatePage } from '../features/seo/route-heads.ts';
 
 // Coming back to registration after signing up would loop.
 const GUEST_ONLY = ['/register'];
 
 export const Route = createFileRoute('/register')({
-  ssr: false,
-  head: privatePageHead('Sign Up'),
+  ...privatePage('Sign Up'),
   // `?redirect=`: where the new account goes next (a guest asked to register before subscribing comes back to the product).
   // Checked again where it is used: the root route passes the raw parameter through beside the validated one.
   validateSearch: validateLoginSearch,

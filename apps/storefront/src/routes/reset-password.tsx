@@ -1,15 +1,14 @@
 import { AuthCard, authLinkClassName, usePageTitle } from '@store/shell';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordForm } from '../features/auth/password-reset-forms.tsx';
-import { privatePageHead } from '../features/seo/route-heads.ts';
+import { privatePage } from '../features/seo/route-heads.ts';
 
 interface ResetSearch {
   token?: string;
 }
 
 export const Route = createFileRoute('/reset-password')({
-  ssr: false,
-  head: privatePageHead('Set a New Password'),
+  ...privatePage('Set a New Password'),
   // The mailed link's token; anything but a string is no token.
   validateSearch: (search: Record<string, unknown>): ResetSearch => (typeof search.token === 'string' ? { token: search.token } : {}),
   component: ResetPasswordPage,

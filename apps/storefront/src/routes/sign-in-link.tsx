@@ -2,15 +2,14 @@ import { AuthCard, authLinkClassName, usePageTitle } from '@store/shell';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { SignInLinkRequestForm, SignInWithLink } from '../features/auth/email-links.tsx';
-import { privatePageHead } from '../features/seo/route-heads.ts';
+import { privatePage } from '../features/seo/route-heads.ts';
 
 interface SignInLinkSearch {
   token?: string;
 }
 
 export const Route = createFileRoute('/sign-in-link')({
-  ssr: false,
-  head: privatePageHead('Sign In'),
+  ...privatePage('Sign In'),
   // The mailed link's token; without one the page asks for the email to send it to.
   validateSearch: (search: Record<string, unknown>): SignInLinkSearch => (typeof search.token === 'string' ? { token: search.token } : {}),
   component: SignInLinkPage,

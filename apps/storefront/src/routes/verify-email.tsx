@@ -1,15 +1,14 @@
 import { AuthCard, authLinkClassName, usePageTitle } from '@store/shell';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { VerifyEmailResult } from '../features/auth/email-links.tsx';
-import { privatePageHead } from '../features/seo/route-heads.ts';
+import { privatePage } from '../features/seo/route-heads.ts';
 
 interface VerifySearch {
   token?: string;
 }
 
 export const Route = createFileRoute('/verify-email')({
-  ssr: false,
-  head: privatePageHead('Verify Your Email'),
+  ...privatePage('Verify Your Email'),
   // The mailed link's token; anything but a string is no token.
   validateSearch: (search: Record<string, unknown>): VerifySearch => (typeof search.token === 'string' ? { token: search.token } : {}),
   component: VerifyEmailPage,

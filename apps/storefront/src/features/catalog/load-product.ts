@@ -4,6 +4,7 @@ import { isNotFound, notFound, redirect } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
 import { productReviewsQueryOptions } from '../reviews/queries.ts';
 import { productQueryOptions } from './queries.ts';
+import { env } from '../../env.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,7 +30,7 @@ export async function loadProduct(queryClient: QueryClient, id: string, { preloa
   try {
     const product = await fetchProduct(queryClient, id);
     // The server's page shows the first reviews (and its structured data names them); the browser loads them with the page.
-    if (import.meta.env.SSR) await queryClient.prefetchInfiniteQuery(productReviewsQueryOptions(id));
+    if (env.onServer) await queryClient.prefetchInfiniteQuery(productReviewsQueryOptions(id));
     return product;
   } catch (error) {
     if (preload || isNotFound(error)) throw error;

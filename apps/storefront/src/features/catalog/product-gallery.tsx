@@ -10,7 +10,7 @@ export function galleryImages(product: { images?: readonly string[]; image?: str
 }
 
 /** The main picture: the page's width below 1024 px, then the left column (1.1fr of at most 1200 px, product-detail.css.ts). */
-const MAIN_IMAGE_SIZES = '(min-width: 1024px) 640px, 100vw';
+export const MAIN_IMAGE_SIZES = '(min-width: 1024px) 640px, 100vw';
 /** A thumbnail's button is 80 px wide (product-gallery.css.ts). */
 const THUMB_IMAGE_SIZES = '80px';
 

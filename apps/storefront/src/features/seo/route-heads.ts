@@ -3,6 +3,8 @@ import { siteInfoQueryOptions, type ShellRouterContext } from '@store/shell';
 import { SITE_FONT_STYLE_ATTRIBUTE, isSiteFont, siteFontFaceCss, siteFontFiles, type SiteFontFiles } from '@store/ui';
 import { api } from '../../lib/api.ts';
 import { productPath } from '../cart/product-path.ts';
+import { MAIN_IMAGE_SIZES } from '../catalog/product-gallery.tsx';
+import { variantSources } from '../catalog/product-image.tsx';
 import type { ProductSearch } from '../catalog/product-search.ts';
 import { productReviewsQueryOptions } from '../reviews/queries.ts';
 import { pageHead, pageTitle, productHead, type HeadMeta, type HeadTags } from './head-tags.ts';
@@ -17,10 +19,17 @@ import { canonicalUrl } from './site-url.ts';
 
 export { pageTitle };
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The title of a page of one shopper's own (`privatePage`): the server's head names it without rendering it. */
+    privateTitle?: string;
+  }
+}
+
 /** What a route's head function is given that these read: its match's context, and every match. */
 interface HeadContext {
   match: { context: ShellRouterContext };
-  matches: readonly { status: string; _notFound?: boolean }[];
+  matches: readonly { status: string; _notFound?: boolean; staticData?: { privateTitle?: string } }[];
 }
 
 const SHOP_DESCRIPTION = 'Software licences, AI tools, plugins, templates and courses, delivered instantly.';
@@ -66,6 +75,9 @@ export function rootHead({ match, matches, loaderData }: HeadContext & { loaderD
   const site = siteName(match.context);
   const font = fontTags(loaderData?.font);
   if (isNotFound(matches)) return { ...font, meta: [{ title: pageTitle('Page not found', site) }, { name: 'robots', content: 'noindex' }] };
+  // A page of one shopper's own renders in the browser alone, so its own head does not run on the server.
+  const privateTitle = matches.findLast((candidate) => candidate.staticData?.privateTitle)?.staticData?.privateTitle;
+  if (privateTitle) return { ...font, meta: privateMeta(privateTitle, site) };
   return { ...font, meta: [{ title: site }, { name: 'description', content: SHOP_DESCRIPTION }] };
 }
 
@@ -112,7 +124,7 @@ export function productsHead({ match, search }: HeadContext & { search: ProductS
 }
 
 /** A product's page: the product, its price and real reviews (JSON-LD), and where it sits in the shop. */
-export function productPageHead({ match, loaderData }: HeadContext & { loaderData?: Product }): HeadTags | { meta: HeadMeta[] } {
+export function productPageHead({ match, loaderData }: HeadContext & { loaderData?: Product }) {
   const site = siteName(match.context);
   if (!loaderData) return { meta: [{ title: pageTitle('Product not found', site) }, { name: 'robots', content: 'noindex' }] };
   const { origin, queryClient } = match.context;
@@ -126,9 +138,20 @@ export function productPageHead({ match, loaderData }: HeadContext & { loaderDat
     ...(category ? [{ name: category, url: canonicalUrl(origin, '/products', { category: loaderData.category }) }] : []),
     { name: loaderData.title, url: canonicalUrl(origin, productPath(loaderData.id)) },
   ];
-  return withJsonLd(productHead({ product: loaderData, reviews, origin, siteName: site, imageUrl }), {
+  const tags = withJsonLd(productHead({ product: loaderData, reviews, origin, siteName: site, imageUrl }), {
     'script:ld+json': breadcrumbJsonLd(crumbs),
   });
+  return { ...tags, links: [...tags.links, ...(first ? mainImagePreload(first) : [])] };
+}
+
+/**
+ * The product page's largest paint is its main picture: fetched first, before the page's script and
+ * stylesheet are done, in the AVIF size the gallery's `sizes` will pick (the <picture> of product-image.tsx).
+ */
+function mainImagePreload(src: string) {
+  const srcSet = variantSources(src).find((source) => source.type === 'image/avif')?.srcSet;
+  if (!srcSet) return [];
+  return [{ rel: 'preload', as: 'image', type: 'image/avif', imageSrcSet: srcSet, imageSizes: MAIN_IMAGE_SIZES, fetchPriority: 'high' as const }];
 }
 
 /** A page of the shop's own words (the legal pages). */
@@ -138,12 +161,17 @@ export function documentHead(title: string, description: string, path: string) {
 }
 
 /**
- * The head of a page of one shopper's own (cart, checkout, account, orders, payments, sign-in): its title, and
+ * A page of one shopper's own (cart, checkout, account, orders, payments, sign-in), as route options: it
+ * renders in the browser alone (`ssr: false`: the server sends the frame), and its head is its title and
  * `noindex` so no search engine lists it (robots.txt keeps well-behaved crawlers out; this covers links from
- * elsewhere). Such pages render in the browser alone (`ssr: false`): the server sends their frame.
+ * elsewhere). The server's head takes the title from `staticData` (rootHead).
  */
-export function privatePageHead(title: string) {
-  return ({ match }: HeadContext) => ({
-    meta: [{ title: pageTitle(title, siteName(match.context)) }, { name: 'robots', content: 'noindex, follow' }],
-  });
+export function privatePage(title: string) {
+  return {
+    ssr: false as const,
+    staticData: { privateTitle: title },
+    head: ({ match }: HeadContext) => ({ meta: privateMeta(title, siteName(match.context)) }),
+  };
 }
+
+const privateMeta = (title: string, site: string) => [{ title: pageTitle(title, site) }, { name: 'robots', content: 'noindex, follow' }];

@@ -1,6 +1,9 @@
 import { media, vars } from '@store/ui';
 import { style } from '@vanilla-extract/css';
 
+/** The widest the menu's button grows on wide screens; the header keeps this much room for it (site-header.css.ts). */
+export const USER_MENU_MAX_WIDTH = '14rem';
+
 export const root = style({
   position: 'relative',
 });
@@ -23,7 +26,7 @@ export const trigger = style({
   selectors: {
     '&:hover, &[aria-expanded="true"]': { borderColor: vars.color.primary, background: vars.color.surfaceRaised },
   },
-  '@media': { [media.md]: { width: 'auto', maxWidth: '14rem' } },
+  '@media': { [media.md]: { width: 'auto', maxWidth: USER_MENU_MAX_WIDTH } },
 });
 
 export const avatar = style({

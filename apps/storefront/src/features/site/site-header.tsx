@@ -71,22 +71,23 @@ export function SiteHeader({ site, cartCount = 0, session = GUEST_SESSION }: Sit
             </li>
           </ul>
           <ul className={`${headerNavList} ${styles.sessionSlot}`}>
+            {/* Keys: each state's items are new elements, not the placeholder's moved (no layout shift counted). */}
             {session.status === 'loading' ? (
-              <li data-testid="session-pending">
+              <li key="pending" data-testid="session-pending">
                 <Skeleton width="10rem" height="40px" radius={vars.radius.md} />
               </li>
             ) : session.user ? (
-              <li>
+              <li key="user">
                 <UserMenu user={session.user} onLogout={() => void signOut()} />
               </li>
             ) : (
               <>
-                <li>
+                <li key="login">
                   <Link to="/login" className={headerNavLink}>
                     Login
                   </Link>
                 </li>
-                <li>
+                <li key="register">
                   <Link to="/register" className={buttonClassName({ size: 'sm', fullWidth: true })}>
                     Sign Up
                   </Link>

@@ -3,6 +3,7 @@ import { validateProductSearch } from '../../features/catalog/product-search.ts'
 import { ProductsPage } from '../../features/catalog/products-page.tsx';
 import { categoriesQueryOptions, productListQueryOptions } from '../../features/catalog/queries.ts';
 import { productsHead } from '../../features/seo/route-heads.ts';
+import { env } from '../../env.ts';
 
 export const Route = createFileRoute('/products/')({
   validateSearch: validateProductSearch,
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/products/')({
       context.queryClient.prefetchInfiniteQuery(productListQueryOptions(deps)),
       context.queryClient.prefetchQuery(categoriesQueryOptions()),
     ]);
-    if (import.meta.env.SSR) await loading;
+    if (env.onServer) await loading;
   },
   component: ProductsPage,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentSuccessPage } from '../../../features/orders/payment-success-page.tsx';
-import { privatePageHead } from '../../../features/seo/route-heads.ts';
+import { privatePage } from '../../../features/seo/route-heads.ts';
 
 /** PayPal's return address: `?token=<PayPal order id>&PayerID=...` after the buyer approved. */
 export const Route = createFileRoute('/payment/success/$orderId')({
-  ssr: false,
-  head: privatePageHead('Payment'),
+  ...privatePage('Payment'),
   component: function PaymentSuccessRoute() {
     const { orderId } = Route.useParams();
     return <PaymentSuccessPage orderId={orderId} />;
