@@ -9,7 +9,9 @@
  * mean of the rounds, and the CPU time each server spent per request (read from /proc: it moves little
  * with other work on the machine). The catalogue then grows to 100,000 products and the same is measured,
  * with the search at one client (its median latency) and at 50 connections against a store instance
- * whose catalogue cache is off, for what a request that misses the cache costs.
+ * whose catalogue cache is off, for what a request that misses the cache costs. On the 100,000, a product
+ * page of the storefront rendered by the store (bench/pages.ts): from the page cache beside bare Fastify,
+ * and rendered at each request beside `renderToString` of the same tree alone.
  * Then the first load of the shop's home page and of the admin's sign-in in headless Chromium
  * (apps/storefront/bench/first-load.mjs against this store; BENCH_SKIP_FIRST_LOAD=1 leaves it out).
  * Last, the purchase benchmark (bench/orders-throughput.ts) runs with the payment sandbox in a process of
@@ -17,256 +19,27 @@
  *
  * Usage: pnpm bench (from the root: builds the API first). BENCH_PG_URL names the PostgreSQL server
  * (default postgres://postgres@127.0.0.1:5432/postgres); the database is created and dropped by the run.
- * Linux only: it reads /proc.
+ * Linux only: it reads /proc. What the benchmarks share is in bench/store-harness.ts.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { CATEGORIES, PRODUCT_TYPES } from '@store/contracts';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { apiRoot, freePort, portFromLine, startChild, waitForHealth, type Child } from './processes.ts';
-
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 8);
-const CONNECTIONS = 50;
-const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-/* The store and its database ------------------------------------------------------------------------ */
-
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `store_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-async function startStore(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<{ child: Child; base: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = startChild('the store', ['dist/server.js'], {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    DATA_ENCRYPTION_KEY: 'YmVuY2gtZGF0YS1lbmNyeXB0aW9uLWtleS0zMmJ5dGU=',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
-  await waitForHealth(child, `${base}/api/health`, 'the store');
-  return { child, base };
-}
-
-/**
- * Products in one INSERT ... SELECT: titles from a few product words (one in ten says "Pro"), descriptions
- * that often say "professional" or "productivity" (so "pro" matches most of the catalogue, the hard case
- * for a search), a long description of about 600 bytes, and a creation time a second apart.
- */
-async function addProducts(databaseUrl: string, from: number, count: number): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const names = ['Pixel', 'Vector', 'Nimbus', 'Quartz', 'Aurora', 'Cobalt', 'Ember', 'Harbor', 'Lumen', 'Orbit', 'Summit', 'Tidal'];
-  const kinds = ['Studio', 'Pro', 'Suite', 'Toolkit', 'Bundle', 'Academy', 'Lite', 'Cloud', 'Vision', 'Flow'];
-  const pitches = [
-    'for professional designers who ship every week',
-    'that keeps your productivity high across every project',
-    'with templates for teams of any size',
-    'built for professional editing and fast exports',
-    'a course that takes you from basics to advanced work',
-    'the plugin your workflow was missing',
-  ];
-  await client.query(
-    `INSERT INTO products (title, description, detailed_description, price_cents, category, product_type, images, features,
-                           system_requirements, stock_quantity, created_at)
-     SELECT ($1::text[])[1 + n % 12] || ' ' || ($2::text[])[1 + (n / 12) % 10] || ' ' || n,
-            'A digital product ' || ($3::text[])[1 + n % 6] || '.',
-            repeat('Everything you need to know about this product, its licence and its updates. ', 8),
-            99 + (n * 37) % 40000,
-            ($4::text[])[1 + n % $6],
-            ($5::text[])[1 + n % $7],
-            jsonb_build_array('/uploads/generated-' || (n % 14) || '.jpg'),
-            '["Instant delivery", "Lifetime updates", "Priority support"]'::jsonb,
-            '{"OS": "Windows 10+, macOS 12+", "RAM": "8 GB"}'::jsonb,
-            n % 100,
-            now() - make_interval(secs => n)
-     FROM generate_series($8::int, $9::int) AS n`,
-    [
-      names,
-      kinds,
-      pitches,
-      CATEGORIES.map((category) => category.value),
-      PRODUCT_TYPES.map((type) => type.value),
-      CATEGORIES.length,
-      PRODUCT_TYPES.length,
-      from,
-      from + count - 1,
-    ],
-  );
-  await client.query('ANALYZE products');
-  await client.end();
-}
-
-/* Measuring ----------------------------------------------------------------------------------------- */
-
-/** CPU time (user + system) a process has used, in seconds, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-interface Round {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  cpuPerRequestUs: number;
-}
-
-/**
- * One client, one request at a time over a kept-alive connection, timed with performance.now(): autocannon
- * reports whole milliseconds, too coarse for an answer that takes a fraction of one.
- */
-async function oneClient(url: string, pid: number, seconds: number): Promise<Round> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const times: number[] = [];
-  let non2xx = 0;
-  const before = cpuSeconds(pid);
-  const end = performance.now() + seconds * 1000;
-  while (performance.now() < end) {
-    const started = performance.now();
-    const status = await new Promise<number>((resolve, reject) => {
-      http
-        .get(url, { agent, headers: ACCEPT }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        })
-        .on('error', reject);
-    });
-    times.push(performance.now() - started);
-    if (status < 200 || status > 299) non2xx += 1;
-  }
-  const cpu = cpuSeconds(pid) - before;
-  agent.destroy();
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-  return { rps: times.length / seconds, p50: at(0.5), p99: at(0.99), non2xx, errors: 0, cpuPerRequestUs: (cpu / times.length) * 1e6 };
-}
-
-async function round(url: string, pid: number, connections: number, seconds: number): Promise<Round> {
-  if (connections === 1) return oneClient(url, pid, seconds);
-  const before = cpuSeconds(pid);
-  const result = await autocannon({ url, connections, duration: seconds, headers: ACCEPT });
-  const cpu = cpuSeconds(pid) - before;
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    cpuPerRequestUs: (cpu / Math.max(1, result.requests.total)) * 1e6,
-  };
-}
-
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-function meanRound(rounds: Round[]): Round {
-  return {
-    rps: mean(rounds.map((r) => r.rps)),
-    p50: mean(rounds.map((r) => r.p50)),
-    p99: mean(rounds.map((r) => r.p99)),
-    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
-    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
-    cpuPerRequestUs: mean(rounds.map((r) => r.cpuPerRequestUs)),
-  };
-}
-
-interface Side {
-  base: string;
-  pid: number;
-}
+import { pageRows } from './pages.ts';
+import { apiRoot, type Child } from './processes.ts';
+import {
+  TABLE_HEAD,
+  addProducts,
+  compare,
+  createDatabase,
+  fmt,
+  machineNote,
+  record,
+  startCeiling,
+  startStore,
+} from './store-harness.ts';
 
 const rows: string[] = [];
-const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-/** Alternating rounds, store then ceiling, and one row of the table. */
-async function compare(label: string, pathAndQuery: string, store: Side, ceiling: Side, connections = CONNECTIONS): Promise<void> {
-  const storeRounds: Round[] = [];
-  const ceilingRounds: Round[] = [];
-  for (let i = 0; i < ROUNDS; i += 1) {
-    storeRounds.push(await round(`${store.base}${pathAndQuery}`, store.pid, connections, ROUND_SECONDS));
-    ceilingRounds.push(await round(`${ceiling.base}${pathAndQuery}`, ceiling.pid, connections, ROUND_SECONDS));
-  }
-  const s = meanRound(storeRounds);
-  const c = meanRound(ceilingRounds);
-  const size = (await fetch(`${store.base}${pathAndQuery}`, { headers: ACCEPT })).headers.get('content-length');
-  rows.push(
-    `| ${label} | ${connections} | ${fmt(s.rps)} req/s, p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms, ${fmt(s.cpuPerRequestUs)} µs CPU | ` +
-      `${fmt(c.rps)} req/s, p50 ${fmt(c.p50, 2)} ms, p99 ${fmt(c.p99, 2)} ms, ${fmt(c.cpuPerRequestUs)} µs CPU | ` +
-      `**${fmt((s.rps / c.rps) * 100, 1)}%** | ${s.non2xx + s.errors} | ${size ?? '?'} B |`,
-  );
-  process.stdout.write(`${rows.at(-1)}\n`);
-}
-
-/** The store's answers to the measured requests, recorded as sent (still compressed) for the ceiling to send byte for byte. */
-async function record(base: string, paths: string[], file: string): Promise<void> {
-  const recorded: Record<string, { headers: Record<string, string>; body: string }> = {};
-  for (const pathAndQuery of paths) {
-    const { status, headers, body } = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-      (resolve, reject) => {
-        http
-          .get(`${base}${pathAndQuery}`, { headers: ACCEPT }, (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      },
-    );
-    if (status !== 200) throw new Error(`${pathAndQuery} answered ${status}`);
-    const kept: Record<string, string> = {};
-    for (const name of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
-      const value = headers[name];
-      if (typeof value === 'string') kept[name] = value;
-    }
-    recorded[pathAndQuery] = { headers: kept, body: body.toString('base64') };
-  }
-  await writeFile(file, JSON.stringify(recorded));
-}
-
-async function startCeiling(file: string): Promise<{ child: Child; base: string }> {
-  let port: (value: number) => void = () => {};
-  const listening = new Promise<number>((resolve) => (port = resolve));
-  const child = startChild(
-    'bare Fastify',
-    ['bench/bare-server.ts', file],
-    process.env,
-    portFromLine((value) => port(value)),
-  );
-  const base = `http://127.0.0.1:${await listening}`;
-  return { child, base };
-}
 
 /* First load ------------------------------------------------------------------------------------- */
 
@@ -395,20 +168,22 @@ try {
     const ceilingSide = { base: ceiling.base, pid: ceiling.child.pid };
     const products = fmt(size);
 
-    await compare(`${products} products, \`GET ${LIST}\``, LIST, storeSide, ceilingSide);
-    await compare(`${products} products, \`GET ${SEARCH}\``, SEARCH, storeSide, ceilingSide);
-    await compare(`${products} products, \`GET ${SEARCH}\`, one client`, SEARCH, storeSide, ceilingSide, 1);
+    rows.push(await compare(`${products} products, \`GET ${LIST}\``, LIST, storeSide, ceilingSide));
+    rows.push(await compare(`${products} products, \`GET ${SEARCH}\``, SEARCH, storeSide, ceilingSide));
+    rows.push(await compare(`${products} products, \`GET ${SEARCH}\`, one client`, SEARCH, storeSide, ceilingSide, { connections: 1 }));
     if (size === 100_000) {
       // What a request that misses the cache costs: the same search on an instance without one.
       const uncached = await startStore(database.url, path.join(work, 'data-uncached'), { CATALOG_CACHE_ENTRIES: '0' });
       children.push(uncached.child);
       const uncachedSide = { base: uncached.base, pid: uncached.child.pid };
-      await compare(`${products} products, \`GET ${SEARCH}\`, cache off, one client`, SEARCH, uncachedSide, ceilingSide, 1);
-      await compare(`${products} products, \`GET ${SEARCH}\`, cache off`, SEARCH, uncachedSide, ceilingSide);
-      await compare(`${products} products, \`GET ${LIST}\`, cache off`, LIST, uncachedSide, ceilingSide);
+      rows.push(await compare(`${products} products, \`GET ${SEARCH}\`, cache off, one client`, SEARCH, uncachedSide, ceilingSide, { connections: 1 }));
+      rows.push(await compare(`${products} products, \`GET ${SEARCH}\`, cache off`, SEARCH, uncachedSide, ceilingSide));
+      rows.push(await compare(`${products} products, \`GET ${LIST}\`, cache off`, LIST, uncachedSide, ceilingSide));
     }
     await ceiling.child.stop();
   }
+  // A product page of the 100,000: from the page cache, then rendered at each request, beside their ceilings.
+  rows.push(...(await pageRows(storeSide, work)));
   if (process.env.BENCH_SKIP_FIRST_LOAD !== '1') await firstLoads(store.base);
 } finally {
   for (const child of children.reverse()) await child.stop();
@@ -418,13 +193,7 @@ try {
 if (process.env.BENCH_SKIP_ORDERS !== '1') await purchases();
 
 process.stdout.write(
-  `\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
-    .loadavg()
-    .map((load) => load.toFixed(1))
-    .join(' ')}; ` +
-    `${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each, autocannon in the runner's process; store: node dist/server.js on PostgreSQL (${apiRoot})\n\n` +
-    '| request | connections | the store | bare Fastify, same bytes | ratio | non-2xx | answer (br) |\n|---|---|---|---|---|---|---|\n' +
-    `${rows.join('\n')}\n` +
+  `\n${machineNote()}\n\n${TABLE_HEAD}${rows.join('\n')}\n` +
     (firstLoadRows.length === 0
       ? ''
       : '\nFirst load in headless Chromium (apps/storefront/bench/first-load.mjs, cold loads, median; JavaScript and CSS as gzip -9):\n\n' +

@@ -1,6 +1,7 @@
 import { createQueryClient } from '@store/ui';
 import { HeadContent, RouterContextProvider } from '@tanstack/react-router';
-import { RouterServer, createRequestHandler, renderRouterToStream } from '@tanstack/react-router/ssr/server';
+import { RouterServer, createRequestHandler, renderRouterToStream, renderRouterToString } from '@tanstack/react-router/ssr/server';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { ShellApp } from '@store/shell';
 import { setServerTransport } from './lib/server-transport.ts';
@@ -51,28 +52,18 @@ export interface PageRequest {
  */
 export async function renderPage({ url, origin, headers, signal, template }: PageRequest): Promise<Response> {
   const request = new Request(url, { headers, signal });
-  const queryClient = createQueryClient();
-  // One render, one answer: a failed call is the page's error, not a retry that holds the response.
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const queryClient = pageQueryClient();
   const handler = createRequestHandler({
     request,
     createRouter: () => createAppRouter({ queryClient, origin }),
   });
   return handler(async ({ request: pageRequest, router, responseHeaders }) => {
-    const head = renderToString(
-      <RouterContextProvider router={router}>
-        <HeadContent />
-      </RouterContextProvider>,
-    );
+    const head = pageHead(router);
     const app = await renderRouterToStream({
       request: pageRequest,
       router,
       responseHeaders,
-      children: (
-        <ShellApp router={router} queryClient={queryClient} shell={shell}>
-          <RouterServer router={router} />
-        </ShellApp>
-      ),
+      children: <PageApp router={router} queryClient={queryClient} />,
     });
     const rendered = 'response' in app ? app : { response: app, dispose: () => undefined };
     const body = framed(rendered.response.body, template.head + head + template.body, template.tail);
@@ -82,6 +73,66 @@ export async function renderPage({ url, origin, headers, signal, template }: Pag
       dispose: (reason?: unknown) => ('dispose' in rendered ? rendered.dispose(reason) : undefined),
     };
   });
+}
+
+export interface PageToStringRequest {
+  url: string;
+  origin: string;
+  template: PageTemplate;
+  /** A query cache an earlier call filled (its `queryClient`): the loaders find their data there and ask for nothing. */
+  queryClient?: QueryClient;
+}
+
+/**
+ * The ceiling of a page's render, for the benchmark (apps/api/bench/render-ceiling.ts): the same router and
+ * tree as `renderPage`, rendered whole by react-dom/server's `renderToString` (no stream). Given the query
+ * cache of an earlier call, nothing is fetched: what is left is the router, its loaders reading the cache,
+ * the router's state in the page and React's render.
+ */
+export async function renderPageToString({ url, origin, template, queryClient = pageQueryClient() }: PageToStringRequest): Promise<{
+  status: number;
+  html: string;
+  queryClient: QueryClient;
+}> {
+  // The benchmark renders the same answers for as long as it runs: they must not go stale and be asked for again.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, staleTime: Infinity } });
+  const handler = createRequestHandler({
+    request: new Request(url),
+    createRouter: () => createAppRouter({ queryClient, origin }),
+  });
+  const response = await handler(async ({ router, responseHeaders }) => {
+    const head = pageHead(router);
+    const app = await renderRouterToString({ router, responseHeaders, children: <PageApp router={router} queryClient={queryClient} /> });
+    return new Response(template.head + head + template.body + (await app.text()) + template.tail, { status: app.status, headers: app.headers });
+  });
+  return { status: response.status, html: await response.text(), queryClient };
+}
+
+/** One render, one answer: a failed call is the page's error, not a retry that holds the response. */
+function pageQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  return queryClient;
+}
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** The page's head tags, from the matched routes' `head()` after their loaders ran. */
+function pageHead(router: AppRouter): string {
+  return renderToString(
+    <RouterContextProvider router={router}>
+      <HeadContent />
+    </RouterContextProvider>,
+  );
+}
+
+/** The app as the server renders it. */
+function PageApp({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+  return (
+    <ShellApp router={router} queryClient={queryClient} shell={shell}>
+      <RouterServer router={router} />
+    </ShellApp>
+  );
 }
 
 /** The app's stream between the page's opening and closing markup. */
