@@ -7,6 +7,9 @@ import { AppError } from '../errors.ts';
 import { LOCAL_SANDBOX_PREFIX } from '../payments/paypal-endpoint.ts';
 import { UPLOADS_PREFIX } from './storage.ts';
 
+/** The storefront's public pages (storefront-render.ts keeps them), routed before the static files. */
+const STOREFRONT_PAGES = ['/', '/products', '/products/:id', '/privacy-policy', '/terms-of-service'] as const;
+
 export interface StaticAppsPluginOptions {
   /** The folder holding `storefront/dist` and `admin/dist` when STOREFRONT_DIST / ADMIN_DIST are not set. */
   appsDir: string;
@@ -32,7 +35,11 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
     // static files are its assets.
     const rendered = app.renderStorefrontPage;
     if (hasStorefront) await app.register(fastifyStatic, { ...served, root: storefront, prefix: '/', ...(rendered ? { index: false } : {}) });
-    if (hasStorefront && rendered) app.get('/', { schema: { hide: true } }, (request, reply) => rendered(request, reply));
+    // The pages shoppers and crawlers ask for most, as routes of their own: the static plugin's wildcard would
+    // look for a file of that name on disk first, on every request (most of a kept page's CPU, bench:pages).
+    if (hasStorefront && rendered) {
+      for (const page of STOREFRONT_PAGES) app.get(page, { schema: { hide: true } }, (request, reply) => rendered(request, reply));
+    }
     if (hasAdmin) {
       // One reply.sendFile decoration: the storefront's when it is there.
       await app.register(fastifyStatic, { ...served, root: admin, prefix: '/admin/', decorateReply: !hasStorefront });
