@@ -72,6 +72,9 @@ export function storeAppConfig({ base, devPort, previewPort, serverEntry }) {
       ...(isSsrBuild ? [] : [precompress()]),
     ],
     ssr: { noExternal: [/^@store\//] },
+    // True in the server's build only: code that only the server's render needs (the page head's structured
+    // data) is left out of the browser's bundle where it is guarded by it.
+    define: { __SERVER_RENDER__: JSON.stringify(Boolean(isSsrBuild)) },
     server: { port: devPort, proxy: { '/api': api, '/uploads': api } },
     preview: { port: previewPort, proxy: { '/api': api, '/uploads': api } },
     build: isSsrBuild && serverEntry ? serverBuild(serverEntry) : {

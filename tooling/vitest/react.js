@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 export const reactPreset = defineConfig({
   // The shared components are styled with `.css.ts` files, compiled here as in the build.
   plugins: [vanillaExtractPlugin()],
+  // The browser's side of an app that also renders on the server (tooling/vite/app-config.js).
+  define: { __SERVER_RENDER__: 'false' },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

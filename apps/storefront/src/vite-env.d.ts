@@ -8,3 +8,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** True in the server's build (vite build --ssr), false in the browser's and in tests: a constant the bundler folds. */
+declare const __SERVER_RENDER__: boolean;

@@ -49,6 +49,13 @@ const isNotFound = (matches: HeadContext['matches']) => matches.some((match) => 
 
 const withJsonLd = (tags: HeadTags, ...data: HeadMeta[]): HeadTags => ({ meta: [...tags.meta, ...data], links: tags.links });
 
+/**
+ * In the browser a route's head only titles the tab (use-route-title.ts): the rest is the server's page's.
+ * Each head returns this first when `__SERVER_RENDER__` is false, so the bundler leaves the structured data's
+ * builders out of the browser's first load.
+ */
+const titleOnly = (title: string): HeadTags => ({ meta: [{ title }], links: [] });
+
 /** The site's font and its files, for the server page's head; null for a font that is not one of the six. */
 export interface ServerFont {
   family: string;
@@ -85,6 +92,7 @@ export function rootHead({ match, matches, loaderData }: HeadContext & { loaderD
 export function homeHead({ match }: HeadContext): HeadTags {
   const { origin } = match.context;
   const site = siteName(match.context);
+  if (!__SERVER_RENDER__) return titleOnly(site);
   const logo = siteInfo(match.context)?.logo_url ?? null;
   return withJsonLd(
     pageHead({ title: undefined, description: SHOP_DESCRIPTION, path: '/', origin, siteName: site }),
@@ -104,6 +112,7 @@ export function productsHead({ match, search }: HeadContext & { search: ProductS
   const site = siteName(match.context);
   const category = categoryLabel(search.category);
   const title = search.search ? `Search results for “${search.search}”` : (category ?? 'All Products');
+  if (!__SERVER_RENDER__) return titleOnly(pageTitle(title, site));
   const crumbs = [
     { name: site, url: canonicalUrl(origin, '/') },
     { name: 'Products', url: canonicalUrl(origin, '/products') },
@@ -127,6 +136,7 @@ export function productsHead({ match, search }: HeadContext & { search: ProductS
 export function productPageHead({ match, loaderData }: HeadContext & { loaderData?: Product }) {
   const site = siteName(match.context);
   if (!loaderData) return { meta: [{ title: pageTitle('Product not found', site) }, { name: 'robots', content: 'noindex' }] };
+  if (!__SERVER_RENDER__) return titleOnly(pageTitle(loaderData.title, site));
   const { origin, queryClient } = match.context;
   const reviews: readonly Review[] = queryClient.getQueryData(productReviewsQueryOptions(loaderData.id).queryKey)?.pages[0]?.reviews ?? [];
   const first = loaderData.images[0] ?? loaderData.image;
@@ -157,7 +167,9 @@ function mainImagePreload(src: string) {
 /** A page of the shop's own words (the legal pages). */
 export function documentHead(title: string, description: string, path: string) {
   return ({ match }: HeadContext): HeadTags =>
-    pageHead({ title, description, path, origin: match.context.origin, siteName: siteName(match.context) });
+    __SERVER_RENDER__
+      ? pageHead({ title, description, path, origin: match.context.origin, siteName: siteName(match.context) })
+      : titleOnly(pageTitle(title, siteName(match.context)));
 }
 
 /**
