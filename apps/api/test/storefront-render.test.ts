@@ -352,6 +352,21 @@ describe('what is not a page to keep', () => {
     }
   });
 
+  it('compresses a page it does not keep as the browser accepts, with the same policy as the page itself', async () => {
+    const plain = await get(a, '/missing');
+    const br = await get(a, '/missing', { 'accept-encoding': 'gzip, br' });
+    expect(br.statusCode).toBe(404);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    const gzip = await get(a, '/products?utm_source=x', { 'accept-encoding': 'gzip' });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.etag).toBeUndefined();
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">');
+  });
+
   it("follows the render's redirect with its Location", async () => {
     const response = await get(a, '/old');
     expect(response.statusCode).toBe(302);

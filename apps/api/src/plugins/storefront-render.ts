@@ -4,8 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AnswerCache } from '../catalog/answer-cache.ts';
-import { sendCachedAnswer, type AnswerFormat } from '../catalog/catalog-cache.ts';
+import { AnswerCache, CachedAnswer } from '../catalog/answer-cache.ts';
+import { preferredEncoding, sendCachedAnswer, type AnswerFormat } from '../catalog/catalog-cache.ts';
 import { badRequest } from '../errors.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { resolvePayPalEndpoint } from '../payments/paypal-endpoint.ts';
@@ -117,7 +117,8 @@ export function pageSecurityPolicy(sitePolicy: string, html: string): string {
 /** The API's routes as `fetch`: relative addresses answered by `inject`, in this process. */
 function injectTransport(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
-    const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://storefront.internal'), init);
+    // A relative address is the API's own; a Request keeps its method, headers and body.
+    const request = input instanceof Request ? new Request(input, init) : new Request(new URL(String(input), 'http://storefront.internal'), init);
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => (headers[name] = value));
@@ -178,7 +179,7 @@ export const storefrontRenderPlugin = fp<StorefrontRenderOptions>(
       if (request.url.length > MAX_PAGE_URL) throw badRequest(`A page address is at most ${MAX_PAGE_URL} characters`);
       const origin = shopOrigin(app, request);
       if (!app.config.publicUrl) reply.header('Vary', 'Origin');
-      if (!isKeptPage(request.url)) return sendPage(reply, await render(request, origin));
+      if (!isKeptPage(request.url)) return sendPage(request, reply, await render(request, origin));
       const key = `${await siteVersion()} ${origin}${request.url}`;
       let other: Response | null = null;
       const answer = await pages
@@ -198,20 +199,27 @@ export const storefrontRenderPlugin = fp<StorefrontRenderOptions>(
       if (answer) return sendCachedAnswer(request, reply, answer, pages, PAGE);
       // Not a page to keep: a redirect, or a 404 (any address may be asked for; keeping each would let
       // anyone fill the cache). Shared by no one, rendered again next time.
-      return sendPage(reply, (other as Response | null) ?? (await render(request, origin)));
+      return sendPage(request, reply, (other as Response | null) ?? (await render(request, origin)));
     });
 
-    /** A page answered as rendered, not kept: `no-cache`, with its own scripts' hashes in its policy. */
-    const sendPage = async (reply: FastifyReply, response: Response): Promise<FastifyReply> => {
+    /**
+     * A page answered as rendered, not kept: `no-cache`, with its own scripts' hashes in its policy, compressed
+     * as the browser accepts (the same coding a kept page gets, made once for this answer).
+     */
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, response: Response): Promise<FastifyReply> => {
       const location = response.headers.get('location');
       if (location) return reply.code(response.status).header('Cache-Control', 'no-cache').redirect(location, response.status);
-      const body = Buffer.from(await response.arrayBuffer());
+      const page = new CachedAnswer('page', Buffer.from(await response.arrayBuffer()), []);
+      const { encoding, bytes } = page.encoded(preferredEncoding(request.headers['accept-encoding']));
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      const vary = reply.getHeader('vary');
       return reply
         .code(response.status)
         .header('Cache-Control', 'no-cache')
+        .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
         .header('Content-Type', PAGE.contentType)
-        .header('Content-Security-Policy', pageSecurityPolicy(sitePolicy, body.toString()))
-        .send(body);
+        .header('Content-Security-Policy', pageSecurityPolicy(sitePolicy, page.body.toString()))
+        .send(bytes);
     };
   },
   { name: 'storefront-render', dependencies: ['config', 'db', 'catalog-cache'] },

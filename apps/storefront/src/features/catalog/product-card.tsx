@@ -1,7 +1,7 @@
 import { CATEGORIES, LIMITS, PRODUCT_TYPES, labelOf, type ProductSummary } from '@store/contracts';
 import { imageOf } from '@store/cart-core';
 import { Badge, Button, CartIcon, CheckIcon, EyeIcon, IconButton, Price, Skeleton, StarRating, buttonClassName } from '@store/ui';
-import { Link } from '@tanstack/react-router';
+import { Link, useHydrated } from '@tanstack/react-router';
 import { useId } from 'react';
 import { NO_REVIEWS_YET, ratingValue, reviewsLabel } from '../reviews/rating-text.ts';
 import { addToCart, isSoldOut } from './add-to-cart.ts';
@@ -36,6 +36,8 @@ export function ProductCard({ product, variant = 'grid', eager = false, headingL
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const soldOut = isSoldOut(product);
+  // A server-rendered page's buttons do nothing until its script has run: they wait disabled, not ignore a click.
+  const ready = useHydrated();
   const more = moreFeaturesLabel(product.features);
   const isList = variant === 'list';
 
@@ -79,7 +81,7 @@ export function ProductCard({ product, variant = 'grid', eager = false, headingL
             icon={<CartIcon size={16} />}
             variant="secondary"
             size="sm"
-            disabled={soldOut}
+            disabled={soldOut || !ready}
             onClick={() => addToCart(product)}
           />
         </div>
@@ -121,7 +123,7 @@ export function ProductCard({ product, variant = 'grid', eager = false, headingL
               </>
             )}
           </div>
-          <Button size="sm" disabled={soldOut} onClick={() => addToCart(product)} aria-describedby={titleId}>
+          <Button size="sm" disabled={soldOut || !ready} onClick={() => addToCart(product)} aria-describedby={titleId}>
             {soldOut ? (
               'Out of stock'
             ) : (

@@ -15,7 +15,7 @@ import {
   visuallyHidden,
 } from '@store/ui';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link, useHydrated } from '@tanstack/react-router';
 import { ProductReviews } from '../reviews/product-reviews.tsx';
 import { NO_REVIEWS_YET, ratingValue, reviewsLabel } from '../reviews/rating-text.ts';
 import { REVIEWS_ANCHOR } from '../reviews/reviews-anchor.ts';
@@ -60,6 +60,8 @@ export function ProductDetailPage() {
 
 export function ProductDetail({ product }: { product: Product }) {
   const soldOut = isSoldOut(product);
+  // A server-rendered page's buttons do nothing until its script has run: they wait disabled, not ignore a click.
+  const ready = useHydrated();
   const paragraphs = paragraphsOf(product.detailed_description);
   const requirements = Object.keys(product.system_requirements ?? {}).length > 0 ? product.system_requirements : null;
   // A subscription is subscribed to from here, billed per period by PayPal (docs/decisions/039-subscription-screens.md).
@@ -113,7 +115,7 @@ export function ProductDetail({ product }: { product: Product }) {
             {interval ? (
               <SubscribeButton productId={product.id} title={product.title} returnTo={`/products/${product.id}`} size="lg" disabled={soldOut} />
             ) : (
-              <Button size="lg" disabled={soldOut} onClick={() => addToCart(product)}>
+              <Button size="lg" disabled={soldOut || !ready} onClick={() => addToCart(product)}>
                 {soldOut ? (
                   'Out of stock'
                 ) : (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as styles from './product-gallery.css.ts';
-import { ProductImage } from './product-image.tsx';
+import { MAIN_IMAGE_SIZES, ProductImage } from './product-image.tsx';
 
 /** Every picture of a product: the `images`, else the single `image`; none leaves the placeholder. */
 export function galleryImages(product: { images?: readonly string[]; image?: string | null }): string[] {
@@ -9,8 +9,6 @@ export function galleryImages(product: { images?: readonly string[]; image?: str
   return product.image ? [product.image] : [];
 }
 
-/** The main picture: the page's width below 1024 px, then the left column (1.1fr of at most 1200 px, product-detail.css.ts). */
-export const MAIN_IMAGE_SIZES = '(min-width: 1024px) 640px, 100vw';
 /** A thumbnail's button is 80 px wide (product-gallery.css.ts). */
 const THUMB_IMAGE_SIZES = '80px';
 

@@ -9,6 +9,13 @@ export const IMAGE_WIDTH = 800;
 export const IMAGE_HEIGHT = 600;
 
 /**
+ * The product page's main picture (product-gallery.tsx): the page's width below 1024 px, then the left column
+ * (1.1fr of at most 1200 px, product-detail.css.ts). Here, not in the gallery, so the page head's preload of it
+ * (features/seo/route-heads.ts) does not bring the gallery into the first load.
+ */
+export const MAIN_IMAGE_SIZES = '(min-width: 1024px) 640px, 100vw';
+
+/**
  * The `srcset` of each modern format of an uploaded image (its resized variants, docs/decisions/043-image-variants.md),
  * or none for an image elsewhere (an absolute or data: address is shown as it is).
  */
