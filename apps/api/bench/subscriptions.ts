@@ -24,7 +24,6 @@
  * Linux only: it reads /proc for CPU time.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -35,14 +34,10 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { apiRoot, freePort, portFromLine, startChild, waitForHealth, type Child } from './processes.ts';
+import { CONNECTIONS, ROUNDS, ROUND_SECONDS, cpuSeconds, createDatabase, mean } from './store-harness.ts';
 
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 25);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 8);
-const CONNECTIONS = 50;
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const ADMIN_PASSWORD = 'bench-admin-password';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 4 });
@@ -89,32 +84,11 @@ async function ok(url: string, method: string, body?: unknown, headers?: Record<
   return answer.body;
 }
 
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 const fixed = (value: number, digits = 1) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /* The parts ---------------------------------------------------------------------------------------- */
-
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `store_bench_sub_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 async function startSandbox(): Promise<{ child: Child; base: string }> {
   let port!: (value: string) => void;
@@ -285,7 +259,6 @@ async function round(url: string, body: string, pid: number): Promise<Round> {
   };
 }
 
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const meanRound = (rounds: Round[]): Round => ({
   rps: mean(rounds.map((r) => r.rps)),
   p50: mean(rounds.map((r) => r.p50)),
