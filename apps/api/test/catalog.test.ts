@@ -45,6 +45,8 @@ const list = (query: Record<string, string | number>) =>
   });
 
 const ids = (body: { products: { id: string }[] }) => body.products.map((product) => product.id);
+/** The paging fields of a list that fits on one page: an exact total, no next page, no correction. */
+const lastPage = { total_is_lower_bound: false, next_after: null, corrected_search: null };
 
 /** A product as the public catalogue shows it: everything but what only staff see (the licence check's activation limit). */
 const publicOf = ({ max_activations: _staffOnly, ...product }: AdminProduct): Product => product;
@@ -62,7 +64,7 @@ describe('GET /api/products', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Value.Check(ProductListSchema, body)).toBe(true);
-    expect(body).toEqual({ products: [summaryOf(product)], total: 1 });
+    expect(body).toEqual({ products: [summaryOf(product)], total: 1, ...lastPage });
     expect(body.products[0]).not.toHaveProperty('detailed_description');
   });
 
@@ -81,16 +83,18 @@ describe('GET /api/products', () => {
     expect(ids(titleOnly.json())).toEqual([inTitle.id]);
   });
 
-  it('treats % and _ in a search as literal characters, not wildcards', async () => {
+  it('searches by words: % and _ are punctuation, never wildcards, and a search of punctuation alone finds nothing', async () => {
     const word = tag();
     const percent = await createProduct({ title: `${word} 50% off` });
-    await createProduct({ title: `${word} 50x off` });
+    const prefixed = await createProduct({ title: `${word} 50x off` });
     const underscore = await createProduct({ title: `${word} a_b` });
     await createProduct({ title: `${word} axb` });
 
-    expect(ids((await list({ search: `${word} 50%` })).json())).toEqual([percent.id]);
+    // "50" is a whole word of the first title, and the beginning of a word of the second: whole words first.
+    expect(ids((await list({ search: `${word} 50%` })).json())).toEqual([percent.id, prefixed.id]);
     expect(ids((await list({ search: `${word} a_b` })).json())).toEqual([underscore.id]);
-    expect((await list({ search: `${word} %` })).json().total).toBe(0);
+    expect((await list({ search: '%' })).json()).toMatchObject({ products: [], total: 0 });
+    expect((await list({ search: '_%\\' })).json()).toMatchObject({ products: [], total: 0 });
   });
 
   it('filters by category', async () => {
@@ -177,7 +181,7 @@ describe('GET /api/products', () => {
     it('refuses an unknown sort, naming the field', async () => {
       const response = await list({ sort: 'rating' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'sort must be one of: newest, price_asc, price_desc, name', code: 'validation_error' });
+      expect(response.json()).toEqual({ detail: 'sort must be one of: relevance, newest, price_asc, price_desc, name', code: 'validation_error' });
     });
   });
 
@@ -237,7 +241,7 @@ describe('GET /api/products', () => {
       expect([...seen].sort()).toEqual([...templates].sort());
 
       const beyond = await list({ search: word, category: 'templates', limit: 2, offset: 10 });
-      expect(beyond.json()).toEqual({ products: [], total: 5 });
+      expect(beyond.json()).toEqual({ products: [], total: 5, ...lastPage });
     });
   });
 
@@ -255,7 +259,7 @@ describe('GET /api/products', () => {
     const product = await createProduct({ title: `Ignored ${word}` });
     const response = await list({ search: word, colour: 'red', page: 3 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ products: [summaryOf(product)], total: 1 });
+    expect(response.json()).toEqual({ products: [summaryOf(product)], total: 1, ...lastPage });
   });
 });
 
@@ -422,7 +426,7 @@ describe('GET /api/admin/products', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(Value.Check(AdminProductListSchema, response.json())).toBe(true);
-    expect(response.json()).toEqual({ products: [product], total: 1 });
+    expect(response.json()).toEqual({ products: [product], total: 1, ...lastPage });
   });
 });
 
@@ -495,7 +499,7 @@ describe('DELETE /api/admin/products/:id', () => {
     expect(removed.statusCode).toBe(204);
     expect(removed.body).toBe('');
 
-    expect((await list({ search: word })).json()).toEqual({ products: [], total: 0 });
+    expect((await list({ search: word })).json()).toEqual({ products: [], total: 0, ...lastPage });
     const byId = await t.request({ method: 'GET', url: `/api/products/${product.id}` });
     expect(byId.statusCode).toBe(404);
     expect(byId.json().code).toBe('product_not_found');

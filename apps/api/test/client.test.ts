@@ -280,6 +280,12 @@ const implementedCalls = {
     expect(answer.total).toBe(1);
     return answer;
   },
+  suggestSearch: async () => {
+    const created = await createProduct({ title: 'Zephyrine Sound Designer' });
+    const answer = await clientFor().suggestSearch({ query: { q: 'zephyr' } });
+    expect(answer.products.map((product) => product.id)).toEqual([created.id]);
+    return answer;
+  },
   listCategories: async () => {
     const answer = await clientFor().listCategories();
     expect(answer.map((option) => option.value)).toEqual(CATEGORIES.map((category) => category.value));

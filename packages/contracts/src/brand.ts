@@ -42,6 +42,15 @@ export const LIMITS = {
   maxActivationsMax: 10_000,
   /** The longest instance name (a machine name) the licence check takes. */
   licenseInstanceMaxLength: 200,
+  /**
+   * The furthest the catalogue may be paged by offset: 20 pages of 50, more than a shopper turns. Further
+   * pages follow the previous page's `next_after` (keyset), which costs the same at any depth.
+   */
+  catalogMaxOffset: 1_000,
+  /** A search's total is counted exactly up to this many matches; beyond it the list says "1,000+". */
+  searchCountBound: 1_000,
+  /** Suggestions as a shopper types: product titles at most. */
+  suggestMaxProducts: 8,
   /** The furthest a list may be paged by offset. */
   maxOffset: 10_000_000,
   cardFeatureCount: 2,

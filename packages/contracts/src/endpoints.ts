@@ -23,6 +23,7 @@ export const endpoints = {
   twoFactorRecoveryCodes: { method: 'POST', path: '/api/auth/2fa/recovery-codes' },
   listProducts: { method: 'GET', path: '/api/products' },
   listCategories: { method: 'GET', path: '/api/products/categories' },
+  suggestSearch: { method: 'GET', path: '/api/search/suggest' },
   getProduct: { method: 'GET', path: '/api/products/:id' },
   listProductReviews: { method: 'GET', path: '/api/products/:id/reviews' },
   getMyReview: { method: 'GET', path: '/api/products/:id/review' },

@@ -419,11 +419,37 @@ export const ProductListQuerySchema = Type.Object(
     ),
     sort: Type.Optional(ProductSortSchema),
     limit: Type.Optional(PageSizeSchema),
-    offset: Type.Optional(OffsetSchema),
+    offset: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: LIMITS.catalogMaxOffset,
+        default: 0,
+        errorMessage: `offset must be 0 to ${LIMITS.catalogMaxOffset.toLocaleString('en-US')}: page further with after=, the next_after of the page before`,
+      }),
+    ),
+    after: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9_-]{1,400}$',
+        description: 'Where the page starts: the `next_after` of the page before, in the same order and filters (a keyset page)',
+        errorMessage: 'after must be the next_after of a page of this list',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type ProductListQuery = Static<typeof ProductListQuerySchema>;
+
+/** How a page of the catalogue ends: the total (bounded for a search) and where the next page starts. */
+const ListPagingSchema = {
+  total: Type.Integer({ description: 'How many products match; for a search, counted up to a bound (see total_is_lower_bound)' }),
+  total_is_lower_bound: Type.Boolean({
+    description: `True when a search matches more than ${LIMITS.searchCountBound.toLocaleString('en-US')} products: total is that bound ("1,000+")`,
+  }),
+  next_after: Type.Union([Type.String(), Type.Null()], { description: 'The `after` of the next page in the same order, or null on the last page' }),
+  corrected_search: Type.Union([Type.String(), Type.Null()], {
+    description: 'When the words searched found nothing and were corrected to known ones ("lumra" to "lumora"): the search answered; else null',
+  }),
+};
 
 /**
  * A product as the public catalogue lists it: every field but the long description, which only the
@@ -433,15 +459,38 @@ export const ProductSummarySchema = Type.Omit(ProductSchema, ['detailed_descript
 export type ProductSummary = Static<typeof ProductSummarySchema>;
 
 /** The public catalogue's page: summaries, and how many products match in all. */
-export const ProductListSchema = Type.Object({ products: Type.Array(ProductSummarySchema), total: Type.Integer() });
+export const ProductListSchema = Type.Object({ products: Type.Array(ProductSummarySchema), ...ListPagingSchema });
 export type ProductList = Static<typeof ProductListSchema>;
 
 /** The staff catalogue's page: whole products, since the edit form opens from the list. */
-export const AdminProductListSchema = Type.Object({ products: Type.Array(AdminProductSchema), total: Type.Integer() });
+export const AdminProductListSchema = Type.Object({ products: Type.Array(AdminProductSchema), ...ListPagingSchema });
 export type AdminProductList = Static<typeof AdminProductListSchema>;
 
 export const CategoryOptionSchema = Type.Object({ value: CategorySchema, label: Type.String() });
 export type CategoryOption = Static<typeof CategoryOptionSchema>;
+
+/** What a shopper has typed so far into the search box. */
+export const SearchSuggestQuerySchema = Type.Object(
+  { q: PlainLine({ maxLength: 100, description: 'The text typed so far; its last word may be unfinished' }) },
+  { additionalProperties: false },
+);
+export type SearchSuggestQuery = Static<typeof SearchSuggestQuerySchema>;
+
+/** A product a suggestion opens. */
+export const ProductSuggestionSchema = Type.Object({
+  id: IdSchema,
+  title: Type.String(),
+  image: Type.Union([Type.String(), Type.Null()]),
+  price: MoneySchema,
+});
+export type ProductSuggestion = Static<typeof ProductSuggestionSchema>;
+
+/** Suggestions for the search box: the best-matching titles, and the categories whose name starts so. */
+export const SearchSuggestionsSchema = Type.Object({
+  products: Type.Array(ProductSuggestionSchema, { maxItems: LIMITS.suggestMaxProducts }),
+  categories: Type.Array(CategoryOptionSchema),
+});
+export type SearchSuggestions = Static<typeof SearchSuggestionsSchema>;
 
 /* Reviews (docs/decisions/027-reviews.md) -------------------------------------------------------- */
 

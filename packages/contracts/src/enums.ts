@@ -121,6 +121,8 @@ export const ROLES = [
 export type Role = (typeof ROLES)[number]['value'];
 
 export const PRODUCT_SORTS = [
+  /** A search's default: the best matches first (docs/decisions/046-search.md); without a search, the newest. */
+  { value: 'relevance', label: 'Best match' },
   { value: 'newest', label: 'Newest' },
   { value: 'price_asc', label: 'Price: Low to High' },
   { value: 'price_desc', label: 'Price: High to Low' },

@@ -1,4 +1,13 @@
-import { DEFAULT_PRODUCT_TYPE, hasWholeCents, type AdminProduct, type BillingInterval, type ProductInput, type ProductListQuery } from '@store/contracts';
+import {
+  CATEGORIES,
+  DEFAULT_PRODUCT_TYPE,
+  hasWholeCents,
+  toDollars,
+  type AdminProduct,
+  type BillingInterval,
+  type ProductInput,
+  type ProductListQuery,
+} from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordAuditChange } from '../audit/audit-trail.ts';
@@ -7,14 +16,13 @@ import { badRequest, notFound } from '../errors.ts';
 import { checkPackageItems, createProduct, refuseIfInPackage, withPackages, writePackageItems } from '../packages/package-repository.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { sendCachedAnswer, serialized } from './catalog-cache.ts';
+import { planSearch, productPage, searchWords, suggestProducts, type SearchPlan } from './search.ts';
 import {
   archiveProduct,
   type AdminProductRow,
+  ADMIN_COLUMNS,
   categoryOptions,
-  countProducts,
   findProduct,
-  listProductPage,
-  listProducts,
   SUMMARY_COLUMNS,
   toAdminProduct,
   toProduct,
@@ -47,7 +55,24 @@ function auditedFields(product: AdminProduct): Record<string, unknown> {
 /** What a list's rows depend on, as a cache key: equal queries (after validation) give equal keys. */
 function filterKey(query: ProductListQuery): string {
   const ids = query.ids ? [...new Set(query.ids.toLowerCase().split(','))].sort().join(',') : null;
-  return JSON.stringify([query.search?.trim() || null, query.category ?? null, ids]);
+  const search = query.search?.trim() ? searchWords(query.search).join(' ') : null;
+  return JSON.stringify([search, query.category ?? null, ids]);
+}
+
+/** A list's paging fields from its plan and page. */
+const paging = (plan: SearchPlan, nextAfter: string | null) => ({
+  total: plan.total,
+  total_is_lower_bound: plan.isLowerBound,
+  next_after: nextAfter,
+  corrected_search: plan.corrected,
+});
+
+/** The categories whose name has a word beginning with one of the words typed. */
+function suggestCategories(text: string) {
+  const words = searchWords(text);
+  return CATEGORIES.filter(({ label }) => searchWords(label).some((name) => words.some((word) => name.startsWith(word)))).map(
+    ({ value, label }) => ({ value, label }),
+  );
 }
 
 export function catalogHandlers(
@@ -56,39 +81,42 @@ export function catalogHandlers(
   RouteHandlers,
   | 'listProducts'
   | 'listCategories'
+  | 'suggestSearch'
   | 'getProduct'
   | 'adminListProducts'
   | 'adminCreateProduct'
   | 'adminUpdateProduct'
   | 'adminDeleteProduct'
 > {
-  const list = async (query: Parameters<typeof listProducts>[1]) => {
-    const { rows, total } = await listProducts(app.db, query);
-    return { products: (await withPackages(app.db, rows)).rows.map(toAdminProduct), total };
+  const list = async (query: ProductListQuery) => {
+    const plan = await planSearch(app.db, query);
+    const { rows, nextAfter } = await productPage(app.db, query, plan, ADMIN_COLUMNS);
+    return { products: (await withPackages(app.db, rows)).rows.map(toAdminProduct), ...paging(plan, nextAfter) };
   };
   /** A product as staff see it, read back inside the write's transaction (its members as just written). */
   const adminProduct = async (db: Kysely<Database>, row: AdminProductRow) => toAdminProduct((await withPackages(db, [row])).rows[0]!);
 
   const cache = app.catalogCache;
-  /** A filter's total, cached apart from its pages: every page and order of one search shares it. */
-  const total = async (query: ProductListQuery): Promise<number> => {
-    const answer = await cache.get(`total:${filterKey(query)}`, async () => ({
-      body: Buffer.from(String(await countProducts(app.db, query))),
+  /** A filter's plan (its total, its correction), cached apart from its pages: every page and order of one search shares it. */
+  const plan = async (query: ProductListQuery): Promise<SearchPlan> => {
+    const answer = await cache.get(`plan:${filterKey(query)}`, async () => ({
+      body: Buffer.from(JSON.stringify(await planSearch(app.db, query))),
       productIds: [],
     }));
-    return Number(answer.body.toString());
+    return JSON.parse(answer.body.toString()) as SearchPlan;
   };
 
   return {
     // Public reads are answered from the catalogue cache: serialised, compressed and validated once.
     listProducts: async ({ query, request, reply }) => {
-      const key = `list:${filterKey(query)}:${query.sort ?? ''}:${query.limit ?? ''}:${query.offset ?? ''}`;
+      const key = `list:${filterKey(query)}:${query.sort ?? ''}:${query.limit ?? ''}:${query.offset ?? ''}:${query.after ?? ''}`;
       const answer = await cache.get(key, async () => {
-        const [page, count] = await Promise.all([listProductPage(app.db, query, SUMMARY_COLUMNS), total(query)]);
+        const searched = await plan(query);
+        const page = await productPage(app.db, query, searched, SUMMARY_COLUMNS);
         // A package's stock is its members': the answer is dropped when one of theirs moves too.
-        const { rows, memberIds } = await withPackages(app.db, page);
+        const { rows, memberIds } = await withPackages(app.db, page.rows);
         return {
-          body: serialized(reply, { products: rows.map(toProductSummary), total: count }),
+          body: serialized(reply, { products: rows.map(toProductSummary), ...paging(searched, page.nextAfter) }),
           productIds: [...rows.map((row) => row.id), ...memberIds],
         };
       });
@@ -96,6 +124,16 @@ export function catalogHandlers(
       return sendCachedAnswer(request, reply, answer, cache) as never;
     },
     listCategories: async () => categoryOptions,
+    suggestSearch: async ({ query, request, reply }) => {
+      const typed = searchWords(query.q).join(' ');
+      const answer = await cache.get(`suggest:${typed}`, async () => {
+        const rows = await suggestProducts(app.db, typed);
+        const products = rows.map((row) => ({ id: row.id, title: row.title, image: row.images[0] ?? null, price: toDollars(row.price_cents) }));
+        return { body: serialized(reply, { products, categories: suggestCategories(typed) }), productIds: rows.map((row) => row.id) };
+      });
+      cache.remember(request.url, `suggest:${typed}`);
+      return sendCachedAnswer(request, reply, answer, cache) as never;
+    },
     getProduct: async ({ params, request, reply }) => {
       const id = params.id.toLowerCase();
       const answer = await cache.get(`product:${id}`, async () => {

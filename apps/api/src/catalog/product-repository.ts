@@ -12,11 +12,8 @@ import {
   type Product,
   type ProductSummary,
   type ProductInput,
-  type ProductListQuery,
 } from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
-import { containsPattern } from '../db/like.ts';
-import { countRows, pageOf } from '../db/paging.ts';
 import type { Database, ProductRow } from '../db/schema.ts';
 import type { PackageFacts } from '../packages/package-repository.ts';
 
@@ -50,7 +47,7 @@ export type ProductSummaryRow = Pick<ProductRow, (typeof SUMMARY_COLUMNS)[number
 const DETAIL_COLUMNS = [...SUMMARY_COLUMNS, 'detailed_description'] as const;
 export type ProductDetailRow = Pick<ProductRow, (typeof DETAIL_COLUMNS)[number]>;
 /** The columns staff see: the whole product and what only the licence check uses. */
-const ADMIN_COLUMNS = [...DETAIL_COLUMNS, 'max_activations'] as const;
+export const ADMIN_COLUMNS = [...DETAIL_COLUMNS, 'max_activations'] as const;
 export type AdminProductRow = Pick<ProductRow, (typeof ADMIN_COLUMNS)[number]>;
 
 /** A product as staff see it (AdminProduct in the contract). */
@@ -84,92 +81,39 @@ export function toProductSummary(row: ProductSummaryRow & PackageFacts): Product
   };
 }
 
-/** The filters of a list query, without its order and page: what its `total` depends on. */
-function filteredProducts(db: Kysely<Database>, query: ProductListQuery, pattern: string | undefined) {
-  let filtered = db.selectFrom('products').where('archived_at', 'is', null);
-  // One expression for title and description, served by the trigram index on it.
-  if (pattern) filtered = filtered.where(sql<string>`title || ' ' || description`, 'ilike', pattern);
-  if (query.category) filtered = filtered.where('category', '=', query.category);
-  if (query.ids) filtered = filtered.where('id', 'in', [...new Set(query.ids.toLowerCase().split(','))]);
-  return filtered;
-}
-
 /**
- * One page of the catalogue in the order asked. A search without a chosen order puts the products whose
- * title matches first, newest first within each group: two queries that each stop after the page's last
- * row (the newest-first index is walked and filtered), not a sort of every match.
+ * Every column of a product row as the code knows it: not the search documents the database keeps beside
+ * them (migration 2026-12-02-0001), which only its queries read. A record, so a new column is not forgotten.
  */
-export async function listProductPage<C extends keyof ProductRow>(
-  db: Kysely<Database>,
-  query: ProductListQuery,
-  columns: readonly C[],
-): Promise<Pick<ProductRow, C>[]> {
-  const search = query.search?.trim();
-  const pattern = search ? containsPattern(search) : undefined;
-  const { limit, offset } = pageOf(query);
-  const filtered = filteredProducts(db, query, pattern).select(columns as readonly (keyof ProductRow)[]);
-
-  if (pattern && query.sort === undefined) {
-    const newest = <Q extends typeof filtered>(page: Q) =>
-      page
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(offset + limit);
-    const inTitle = (await newest(filtered.where('title', 'ilike', pattern)).execute()) as Pick<ProductRow, C>[];
-    if (inTitle.length >= offset + limit) return inTitle.slice(offset);
-    // The rest of the page comes from the products that match elsewhere than in their title.
-    const skip = Math.max(0, offset - inTitle.length);
-    const elsewhere = (await filtered
-      .where('title', 'not ilike', pattern)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(offset + limit - inTitle.length - skip)
-      .offset(skip)
-      .execute()) as Pick<ProductRow, C>[];
-    return [...inTitle.slice(offset), ...elsewhere];
-  }
-
-  let page = filtered;
-  switch (query.sort ?? 'newest') {
-    case 'price_asc':
-      page = page.orderBy('price_cents', 'asc').orderBy('created_at', 'desc').orderBy('id');
-      break;
-    case 'price_desc':
-      page = page.orderBy('price_cents', 'desc').orderBy('created_at', 'desc').orderBy('id');
-      break;
-    case 'name':
-      page = page.orderBy(sql`lower(title)`, 'asc').orderBy('id');
-      break;
-    default:
-      page = page.orderBy('created_at', 'desc').orderBy('id', 'desc');
-  }
-  return await page.limit(limit).offset(offset).execute();
-}
-
-/** How many products a list query matches, whatever its order and page. */
-export function countProducts(db: Kysely<Database>, query: ProductListQuery): Promise<number> {
-  const search = query.search?.trim();
-  return countRows(filteredProducts(db, query, search ? containsPattern(search) : undefined));
-}
-
-/** The public list: summaries in the order asked, with the total. */
-export async function listProductSummaries(
-  db: Kysely<Database>,
-  query: ProductListQuery,
-): Promise<{ rows: ProductSummaryRow[]; total: number }> {
-  const [rows, total] = await Promise.all([listProductPage(db, query, SUMMARY_COLUMNS), countProducts(db, query)]);
-  return { rows, total };
-}
-
-/** The staff list: whole products (the edit form opens from it), in the order asked, with the total. */
-export async function listProducts(db: Kysely<Database>, query: ProductListQuery): Promise<{ rows: AdminProductRow[]; total: number }> {
-  const [rows, total] = await Promise.all([listProductPage(db, query, ADMIN_COLUMNS), countProducts(db, query)]);
-  return { rows, total };
-}
+const ROW_COLUMNS = Object.keys({
+  id: true,
+  title: true,
+  description: true,
+  detailed_description: true,
+  price_cents: true,
+  category: true,
+  product_type: true,
+  images: true,
+  features: true,
+  system_requirements: true,
+  stock_quantity: true,
+  rating_tenths: true,
+  reviews_count: true,
+  created_at: true,
+  updated_at: true,
+  archived_at: true,
+  delivery: true,
+  download_limit: true,
+  key_mode: true,
+  key_pattern: true,
+  max_activations: true,
+  billing_interval: true,
+  trial_days: true,
+} satisfies Record<keyof ProductRow, true>) as (keyof ProductRow)[];
 
 /** A live product; `forUpdate` locks its row until the caller's transaction ends. */
 export function findProduct(db: Kysely<Database>, id: string, { forUpdate = false } = {}): Promise<ProductRow | undefined> {
-  const query = db.selectFrom('products').selectAll().where('id', '=', id).where('archived_at', 'is', null);
+  const query = db.selectFrom('products').select(ROW_COLUMNS).where('id', '=', id).where('archived_at', 'is', null);
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -215,7 +159,7 @@ export function insertProduct(db: Kysely<Database>, input: ProductInput, { creat
       // Generated keys never run out: the product sells by key with the stock staff set.
       ...(generated ? { delivery: 'license_key' as const } : {}),
     })
-    .returningAll()
+    .returning(ROW_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -250,7 +194,7 @@ export function updateProduct(db: Kysely<Database>, id: string, input: ProductIn
     })
     .where('id', '=', id)
     .where('archived_at', 'is', null)
-    .returningAll()
+    .returning(ROW_COLUMNS)
     .executeTakeFirst();
 }
 

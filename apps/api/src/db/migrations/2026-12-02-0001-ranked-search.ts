@@ -1,0 +1,53 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Ranked full-text search of the catalogue (docs/decisions/046-search.md), kept by the database itself.
+ *
+ * - `products.search_stems`: the product as English stems, weighted: the title (A), its features and
+ *   category (B), the short description (C), the long one (D). Whole words match here, "plugins" as "plugin".
+ * - `products.search_words`: the same text but the long description as words unchanged ('simple'), for the
+ *   last word as typed ("aurora ai wr" finds "Writer": stems would cut a word typed halfway differently).
+ * - `search_terms`: every word of a product's title, features and descriptions (three letters or more, no
+ *   digit), with a trigram index: a word that finds nothing is corrected to the nearest known one
+ *   ("lumra" to "lumora"). Filled by statement triggers, one insert per statement however many rows: the
+ *   terms of a product since deleted stay, and only ever correct to a word that then finds nothing more.
+ * The substring trigram index of the first migration goes: no query uses `ILIKE` on the catalogue any more.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const document = (config: string, { long }: { long: boolean }) =>
+    sql.raw(`setweight(to_tsvector('${config}', title), 'A')
+      || setweight(to_tsvector('${config}', features) || to_tsvector('${config}', replace(category, '_', ' ')), 'B')
+      || setweight(to_tsvector('${config}', description), 'C')${long ? `\n      || setweight(to_tsvector('${config}', detailed_description), 'D')` : ''}`);
+  await sql`ALTER TABLE products
+    ADD COLUMN search_stems tsvector GENERATED ALWAYS AS (${document('english', { long: true })}) STORED,
+    ADD COLUMN search_words tsvector GENERATED ALWAYS AS (${document('simple', { long: false })}) STORED`.execute(db);
+  await sql`CREATE INDEX products_search_stems_idx ON products USING gin (search_stems) WHERE archived_at IS NULL`.execute(db);
+  await sql`CREATE INDEX products_search_words_idx ON products USING gin (search_words) WHERE archived_at IS NULL`.execute(db);
+  await sql`DROP INDEX IF EXISTS products_search_trgm_idx`.execute(db);
+  // Titles by what they begin with, for suggestions: byte order, so a LIKE prefix walks it in any database collation.
+  await sql`CREATE INDEX products_title_prefix_idx ON products ((lower(title) COLLATE "C"), id) WHERE archived_at IS NULL`.execute(db);
+  // A category's pages in each order walk an index of their own, however deep the page.
+  await sql`CREATE INDEX products_category_price_idx ON products (category, price_cents, created_at DESC) WHERE archived_at IS NULL`.execute(db);
+  await sql`CREATE INDEX products_category_title_idx ON products (category, lower(title), id) WHERE archived_at IS NULL`.execute(db);
+
+  await sql`CREATE TABLE search_terms (term text PRIMARY KEY)`.execute(db);
+  await sql`CREATE INDEX search_terms_trgm_idx ON search_terms USING gin (term gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX search_terms_prefix_idx ON search_terms (term text_pattern_ops)`.execute(db);
+  await sql`CREATE FUNCTION learn_search_terms() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO search_terms (term)
+        SELECT DISTINCT term FROM changed_products, unnest(tsvector_to_array(changed_products.search_words)) AS term
+        WHERE length(term) BETWEEN 3 AND 40 AND term !~ '[0-9]'
+      ON CONFLICT DO NOTHING;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER products_learn_terms_on_insert AFTER INSERT ON products
+    REFERENCING NEW TABLE AS changed_products FOR EACH STATEMENT EXECUTE FUNCTION learn_search_terms()`.execute(db);
+  await sql`CREATE TRIGGER products_learn_terms_on_update AFTER UPDATE ON products
+    REFERENCING NEW TABLE AS changed_products FOR EACH STATEMENT EXECUTE FUNCTION learn_search_terms()`.execute(db);
+  await sql`INSERT INTO search_terms (term)
+    SELECT DISTINCT term FROM products, unnest(tsvector_to_array(search_words)) AS term
+    WHERE archived_at IS NULL AND length(term) BETWEEN 3 AND 40 AND term !~ '[0-9]'
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`ANALYZE products`.execute(db);
+}
