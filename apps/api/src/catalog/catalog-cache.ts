@@ -66,7 +66,7 @@ export const catalogCachePlugin = fp(
     // A request for an address already answered from the cache is answered here, before routing's
     // validation and handler: after the security and CORS headers (hooks registered earlier run first).
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.method === 'GET' && request.url.startsWith('/api/products')) {
+      if (request.method === 'GET' && (request.url.startsWith('/api/products') || request.url.startsWith('/api/search/'))) {
         const answer = cache.answerFor(request.url);
         if (answer) {
           sendCachedAnswer(request, reply, answer, cache);

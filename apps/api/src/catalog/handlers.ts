@@ -16,7 +16,8 @@ import { badRequest, notFound } from '../errors.ts';
 import { checkPackageItems, createProduct, refuseIfInPackage, withPackages, writePackageItems } from '../packages/package-repository.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { sendCachedAnswer, serialized } from './catalog-cache.ts';
-import { planSearch, productPage, searchWords, suggestProducts, type SearchPlan } from './search.ts';
+import { PlanCache } from './search-plans.ts';
+import { planSearch, productPage, rankedMatches, searchWords, suggestProducts, type SearchPlan } from './search.ts';
 import {
   archiveProduct,
   type AdminProductRow,
@@ -53,11 +54,13 @@ function auditedFields(product: AdminProduct): Record<string, unknown> {
 }
 
 /** What a list's rows depend on, as a cache key: equal queries (after validation) give equal keys. */
-function filterKey(query: ProductListQuery): string {
+function filterKey(query: ProductListQuery, words = query.search?.trim() ? searchWords(query.search) : null): string {
   const ids = query.ids ? [...new Set(query.ids.toLowerCase().split(','))].sort().join(',') : null;
-  const search = query.search?.trim() ? searchWords(query.search).join(' ') : null;
-  return JSON.stringify([search, query.category ?? null, ids]);
+  return JSON.stringify([words?.join(' ') ?? null, query.category ?? null, ids]);
 }
+
+/** Search plans kept at most: a ranking of a thousand ids is some 60 KB. */
+const PLANS_KEPT = 500;
 
 /** A list's paging fields from its plan and page. */
 const paging = (plan: SearchPlan, nextAfter: string | null) => ({
@@ -89,22 +92,28 @@ export function catalogHandlers(
   | 'adminDeleteProduct'
 > {
   const list = async (query: ProductListQuery) => {
-    const plan = await planSearch(app.db, query);
-    const { rows, nextAfter } = await productPage(app.db, query, plan, ADMIN_COLUMNS);
-    return { products: (await withPackages(app.db, rows)).rows.map(toAdminProduct), ...paging(plan, nextAfter) };
+    // Staff see the catalogue as it is now: their list plans every time.
+    const searched = await planSearch(app.db, query);
+    const { rows, nextAfter } = await productPage(app.db, query, searched, ADMIN_COLUMNS);
+    return { products: (await withPackages(app.db, rows)).rows.map(toAdminProduct), ...paging(searched, nextAfter) };
   };
   /** A product as staff see it, read back inside the write's transaction (its members as just written). */
   const adminProduct = async (db: Kysely<Database>, row: AdminProductRow) => toAdminProduct((await withPackages(db, [row])).rows[0]!);
 
   const cache = app.catalogCache;
-  /** A filter's plan (its total, its correction), cached apart from its pages: every page and order of one search shares it. */
-  const plan = async (query: ProductListQuery): Promise<SearchPlan> => {
-    const answer = await cache.get(`plan:${filterKey(query)}`, async () => ({
-      body: Buffer.from(JSON.stringify(await planSearch(app.db, query))),
-      productIds: [],
-    }));
-    return JSON.parse(answer.body.toString()) as SearchPlan;
-  };
+  /**
+   * A filter's plan (its total, its ranking, its correction), kept apart from its pages: every page and
+   * order of one search share it, and a misspelt search shares its correction's ranking. Stock moving
+   * changes neither which products match nor their order; any other change of the catalogue drops them all.
+   */
+  const plans = new PlanCache(app.config.catalogCacheEntries === 0 ? 0 : PLANS_KEPT);
+  app.onCatalogChange((change) => {
+    if (change.kind !== 'stock') plans.clear();
+  });
+  const plan = (query: ProductListQuery): Promise<SearchPlan> =>
+    plans.get(`plan:${filterKey(query)}`, () =>
+      planSearch(app.db, query, (filter, words) => plans.get(`rank:${filterKey(filter, [...words])}`, () => rankedMatches(app.db, filter, words))),
+    );
 
   return {
     // Public reads are answered from the catalogue cache: serialised, compressed and validated once.

@@ -30,7 +30,7 @@ export function searchWords(text: string): string[] {
 
 /** A tsquery text of the words (only letters and digits: nothing to escape), `&`-joined; the last may match as a prefix. */
 function tsquery(words: readonly string[], { weight = '', lastIsPrefix = false } = {}): string {
-  return words.map((word, index) => `'${word}':${lastIsPrefix && index === words.length - 1 ? '*' : ''}${weight}`).join(' & ');
+  return words.map((word, index) => { const marks = `${lastIsPrefix && index === words.length - 1 ? '*' : ''}${weight}`; return marks ? `'${word}':${marks}` : `'${word}'`; }).join(' & ');
 }
 
 type Condition = Expression<SqlBool>;
@@ -69,20 +69,44 @@ function matching(db: Kysely<Database>, query: ProductListQuery, words: readonly
   return words.length ? products.where(anyTier(tierConditions(words))) : products.where(sql<SqlBool>`false`);
 }
 
-/** How many products match, counted up to the bound: `atLeast` when there are more. */
-async function boundedCount(db: Kysely<Database>, query: ProductListQuery, words: readonly string[] | null) {
+/** How many products a list without search matches, counted up to the bound (an index-only walk). */
+async function boundedCount(db: Kysely<Database>, query: ProductListQuery) {
   const limit = LIMITS.searchCountBound;
   const { total } = await db
-    .selectFrom(
-      matching(db, query, words)
-        .select(sql`1`.as('one'))
-        .limit(limit + 1)
-        .as('matches'),
-    )
+    .selectFrom(filtered(db, query).select('id').limit(limit + 1).as('matches'))
     .select(sql<string>`count(*)`.as('total'))
     .executeTakeFirstOrThrow();
   const count = Number(total);
   return { total: Math.min(count, limit), isLowerBound: count > limit };
+}
+
+/** A search's tier for each matching product, as one SQL expression (0 is the best). */
+function tierOf(conditions: readonly Condition[]) {
+  const cases = conditions.slice(0, -1).map((condition, index) => sql`WHEN ${condition} THEN ${sql.lit(index)}`);
+  return sql<number>`CASE ${sql.join(cases, sql` `)} ELSE ${sql.lit(conditions.length - 1)} END`;
+}
+
+/**
+ * The best matches of a search, in relevance order, up to the bound and one more: one query that ranks
+ * the whole match set (a bitmap of the search indexes, then the tiers of those rows). Its length is the
+ * bounded total; its ids and tiers are the pages within the bound.
+ */
+export async function rankedMatches(db: Kysely<Database>, query: ProductListQuery, words: readonly string[]): Promise<RankedMatch[]> {
+  if (!words.length) return [];
+  const conditions = tierConditions(words);
+  return await db
+    .selectFrom(
+      matching(db, query, words)
+        .select(['id', 'created_at'])
+        .select(tierOf(conditions).as('tier'))
+        .as('matches'),
+    )
+    .select(['id', 'tier'])
+    .orderBy('tier')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(LIMITS.searchCountBound + 1)
+    .execute();
 }
 
 /** For each word that finds nothing, the nearest known word, or the word itself. One round trip. */
@@ -98,7 +122,7 @@ async function correctedWords(db: Kysely<Database>, words: readonly string[]): P
   return rows.rows.map((row) => row.term ?? row.word);
 }
 
-/** What a search resolves to before its pages: the words answered (corrected or not) and the bounded total. */
+/** What a list query resolves to before its pages: the words answered (corrected or not), the bounded total, the ranking. */
 export interface SearchPlan {
   /** The words the pages match: null for no search. */
   words: string[] | null;
@@ -106,18 +130,45 @@ export interface SearchPlan {
   isLowerBound: boolean;
   /** The corrected search when the typed words found nothing and known ones were near; else null. */
   corrected: string | null;
+  /** A search's best matches in relevance order (up to the bound and one more), with their tiers: its pages read these ids. */
+  ranked: RankedMatch[];
 }
 
-/** The total of a list query and, for a search that finds nothing, its correction. */
-export async function planSearch(db: Kysely<Database>, query: ProductListQuery): Promise<SearchPlan> {
+/** A product a search matches, and how well (its tier, 0 the best). */
+export interface RankedMatch {
+  id: string;
+  tier: number;
+}
+
+/** How a plan ranks a search's words: `rankedMatches`, or the same through a cache (handlers.ts). */
+export type Ranker = (query: ProductListQuery, words: readonly string[]) => Promise<RankedMatch[]>;
+
+const planOf = (words: string[], ranked: SearchPlan['ranked'], corrected: string | null): SearchPlan => ({
+  words,
+  total: Math.min(ranked.length, LIMITS.searchCountBound),
+  isLowerBound: ranked.length > LIMITS.searchCountBound,
+  corrected,
+  ranked,
+});
+
+/**
+ * The total of a list query and, for a search, its ranking, or its correction when its words find
+ * nothing. A plan is kept per filter (handlers.ts): every page and order of one search share it.
+ */
+export async function planSearch(
+  db: Kysely<Database>,
+  query: ProductListQuery,
+  rank: Ranker = (filter, words) => rankedMatches(db, filter, words),
+): Promise<SearchPlan> {
   const text = query.search?.trim();
-  const words = text ? searchWords(text) : null;
-  const counted = await boundedCount(db, query, words);
-  if (!words?.length || counted.total > 0) return { words, ...counted, corrected: null };
+  if (!text) return { words: null, ...(await boundedCount(db, query)), corrected: null, ranked: [] };
+  const words = searchWords(text);
+  const ranked = await rank(query, words);
+  if (ranked.length || !words.length) return planOf(words, ranked, null);
   const corrected = await correctedWords(db, words);
-  if (corrected.every((word, index) => word === words[index])) return { words, ...counted, corrected: null };
-  const recounted = await boundedCount(db, query, corrected);
-  return recounted.total > 0 ? { words: corrected, ...recounted, corrected: corrected.join(' ') } : { words, ...counted, corrected: null };
+  if (corrected.every((word, index) => word === words[index])) return planOf(words, ranked, null);
+  const correctedRanked = await rank(query, corrected);
+  return correctedRanked.length ? planOf(corrected, correctedRanked, corrected.join(' ')) : planOf(words, ranked, null);
 }
 
 /* Pages ------------------------------------------------------------------------------------------ */
@@ -144,11 +195,15 @@ function decodeCursor(after: string, sort: ProductSort): Cursor {
   return { tier: sort === 'relevance' ? Number(code.slice(1)) : 0, id: match[2]! };
 }
 
-/** A sort's order and the condition "after this product" in it. Ties fall to the newest, then the id. */
+/**
+ * A sort's order and the condition "after this product" in it, as the indexes are laid out (migration
+ * 2026-12-02-0001): ties fall to the newest then the id, but by price high to low to the oldest (the price
+ * index read backwards).
+ */
 function ordering(sort: Exclude<ProductSort, 'relevance'>, after: string | undefined) {
   // The cursor product's keys are read by the database, so no precision is lost on the way (microseconds).
   const of = (column: string) => sql`(SELECT ${sql.raw(column)} FROM products c WHERE c.id = ${after})`;
-  const newer = after ? sql<SqlBool>`(created_at, id) < (${of('c.created_at')}, ${of('c.id')})` : undefined;
+  const newer = after === undefined ? undefined : sql<SqlBool>`(created_at, id) < (${of('c.created_at')}, ${of('c.id')})`;
   switch (sort) {
     case 'price_asc':
       return {
@@ -157,8 +212,11 @@ function ordering(sort: Exclude<ProductSort, 'relevance'>, after: string | undef
       };
     case 'price_desc':
       return {
-        order: sql`price_cents DESC, created_at DESC, id DESC`,
-        after: after === undefined ? undefined : sql<SqlBool>`(price_cents, created_at, id) < (${of('c.price_cents')}, ${of('c.created_at')}, ${of('c.id')})`,
+        order: sql`price_cents DESC, created_at ASC, id ASC`,
+        after:
+          after === undefined
+            ? undefined
+            : sql<SqlBool>`(price_cents < ${of('c.price_cents')} OR (price_cents = ${of('c.price_cents')} AND (created_at, id) > (${of('c.created_at')}, ${of('c.id')})))`,
       };
     case 'name':
       return { order: sql`lower(title) ASC, id ASC`, after: after === undefined ? undefined : sql<SqlBool>`(lower(title), id) > (${of('lower(c.title)')}, ${of('c.id')})` };
@@ -180,7 +238,7 @@ export interface ProductPage<R> {
 export async function productPage<C extends keyof ProductRow>(
   db: Kysely<Database>,
   query: ProductListQuery,
-  plan: Pick<SearchPlan, 'words'>,
+  plan: Pick<SearchPlan, 'words' | 'ranked'>,
   columns: readonly C[],
 ): Promise<ProductPage<Pick<ProductRow, C>>> {
   const limit = query.limit ?? LIMITS.pageSize;
@@ -189,42 +247,57 @@ export async function productPage<C extends keyof ProductRow>(
   const sort: ProductSort = query.sort ?? (words ? 'relevance' : 'newest');
   if (query.after && offset > 0) throw badRequest('Give after or offset, not both', 'validation_error');
   const cursor = query.after ? decodeCursor(query.after, sort) : undefined;
-  const select = (base: ReturnType<typeof filtered>) => base.select(columns as readonly (keyof ProductRow)[]).select(sql<string>`id`.as('cursor_id'));
-  type Row = Pick<ProductRow, C> & { cursor_id: string };
+  type Row = Pick<ProductRow, C> & { id: string };
+  const select = (base: ReturnType<typeof filtered>) => base.select(columns as readonly (keyof ProductRow)[]).select('id');
+  const finish = (rows: Row[], tierOfRow: (row: Row) => number): ProductPage<Pick<ProductRow, C>> => {
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    return { rows: shown, nextAfter: rows.length > limit && last ? encodeCursor(sort, tierOfRow(last), last.id) : null };
+  };
 
   if (sort !== 'relevance' || !words?.length) {
     const { order, after } = ordering(sort === 'relevance' ? 'newest' : sort, cursor?.id);
-    let page = select(matching(db, query, words));
-    if (after) page = page.where(after);
-    const rows = (await page.orderBy(order).limit(limit + 1).offset(offset).execute()) as unknown as Row[];
-    const more = rows.length > limit;
-    const shown = rows.slice(0, limit);
-    return { rows: stripCursor<Pick<ProductRow, C>>(shown), nextAfter: more ? encodeCursor(sort, 0, shown.at(-1)!.cursor_id) : null };
+    // The page's ids first, from the order's index alone (no row is read for the offset it skips), then its rows.
+    let ids = matching(db, query, words).select('id');
+    if (after) ids = ids.where(after);
+    const pageIds = ids.orderBy(order).limit(limit + 1).offset(offset);
+    const rows = (await select(filtered(db, {}))
+      .where('id', 'in', pageIds)
+      .orderBy(order)
+      .execute()) as unknown as Row[];
+    return finish(rows, () => 0);
   }
 
-  // Relevance: tier by tier from the cursor's, each newest first, until the page and one more row are read.
-  const conditions = tierConditions(words);
-  const { order } = ordering('newest', undefined);
-  const found: { row: Row; tier: number }[] = [];
-  let skip = offset;
-  for (let tier = cursor?.tier ?? 0; tier < conditions.length && found.length <= limit; tier += 1) {
-    let page = select(filtered(db, query)).where(tierOnly(conditions, tier));
-    if (cursor && tier === cursor.tier) page = page.where(ordering('newest', cursor.id).after!);
-    const wanted = skip + limit + 1 - found.length;
-    const rows = (await page.orderBy(order).limit(wanted).execute()) as unknown as Row[];
-    const kept = rows.slice(Math.min(skip, rows.length));
-    skip -= rows.length - kept.length;
-    found.push(...kept.map((row) => ({ row, tier })));
+  // Relevance: the plan's ranking holds the pages within the bound; the cursor says where in it. A page
+  // past the ranking's end (beyond the bound, or a cursor the ranking no longer holds) walks the tiers on.
+  const ranked = plan.ranked;
+  const complete = ranked.length <= LIMITS.searchCountBound;
+  const position = cursor ? ranked.findIndex((match) => match.id === cursor.id) : offset - 1;
+  const inRanking = position >= 0 || !cursor;
+  const picked = inRanking ? ranked.slice(position + 1, position + 1 + limit + 1) : [];
+  const tiers = new Map(picked.map((match) => [match.id, match.tier]));
+  let rows: Row[] = [];
+  if (picked.length) {
+    const found = (await select(filtered(db, {}))
+      .where('id', 'in', picked.map((match) => match.id))
+      .execute()) as unknown as Row[];
+    const byId = new Map(found.map((row) => [row.id, row]));
+    // A product deleted since the plan was made is left out of the page.
+    rows = picked.flatMap((match) => byId.get(match.id) ?? []);
   }
-  const more = found.length > limit;
-  const shown = found.slice(0, limit);
-  const last = shown.at(-1);
-  return { rows: stripCursor<Pick<ProductRow, C>>(shown.map(({ row }) => row)), nextAfter: more && last ? encodeCursor(sort, last.tier, last.row.cursor_id) : null };
-}
-
-/** The rows without the id selected for the cursor (the caller may not have asked for `id`). */
-function stripCursor<R>(rows: (R & { cursor_id: string })[]): R[] {
-  return rows.map(({ cursor_id: _cursor, ...row }) => row as R);
+  const from = inRanking ? (complete ? undefined : ranked.at(-1)) : cursor;
+  if (from && picked.length < limit + 1) {
+    const conditions = tierConditions(words);
+    for (let tier = from.tier; tier < conditions.length && rows.length < limit + 1; tier += 1) {
+      const { order, after } = ordering('newest', tier === from.tier ? from.id : undefined);
+      let page = select(filtered(db, query)).where(tierOnly(conditions, tier));
+      if (after) page = page.where(after);
+      const more = (await page.orderBy(order).limit(limit + 1 - rows.length).execute()) as unknown as Row[];
+      for (const row of more) tiers.set(row.id, tier);
+      rows.push(...more);
+    }
+  }
+  return finish(rows, (row) => tiers.get(row.id) ?? 0);
 }
 
 /* Suggestions ------------------------------------------------------------------------------------ */

@@ -26,8 +26,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS products_search_trgm_idx`.execute(db);
   // Titles by what they begin with, for suggestions: byte order, so a LIKE prefix walks it in any database collation.
   await sql`CREATE INDEX products_title_prefix_idx ON products ((lower(title) COLLATE "C"), id) WHERE archived_at IS NULL`.execute(db);
-  // A category's pages in each order walk an index of their own, however deep the page.
-  await sql`CREATE INDEX products_category_price_idx ON products (category, price_cents, created_at DESC) WHERE archived_at IS NULL`.execute(db);
+  // Every order of a list, with or without a category, has an index that ends with the id: a page's ids
+  // are read from the index alone (an index-only scan skips the offset without reading rows), then its rows.
+  await sql`DROP INDEX products_category_newest_idx`.execute(db);
+  await sql`DROP INDEX products_price_idx`.execute(db);
+  await sql`CREATE INDEX products_category_newest_idx ON products (category, created_at DESC, id DESC) WHERE archived_at IS NULL`.execute(db);
+  await sql`CREATE INDEX products_price_idx ON products (price_cents, created_at DESC, id DESC) WHERE archived_at IS NULL`.execute(db);
+  await sql`CREATE INDEX products_category_price_idx ON products (category, price_cents, created_at DESC, id DESC) WHERE archived_at IS NULL`.execute(db);
   await sql`CREATE INDEX products_category_title_idx ON products (category, lower(title), id) WHERE archived_at IS NULL`.execute(db);
 
   await sql`CREATE TABLE search_terms (term text PRIMARY KEY)`.execute(db);
