@@ -68,11 +68,18 @@ describe('a NUL character', () => {
 describe('numbers at their extremes', () => {
   it('refuses an offset beyond what a list can page to', async () => {
     for (const offset of [LIMITS.maxOffset + 1, 1e20, 2 ** 63]) {
-      const response = await t.request({ method: 'GET', url: `/api/products?offset=${offset}` });
+      const response = await t.request({ method: 'GET', url: `/api/admin/orders?offset=${offset}`, token: await t.adminToken() });
       expect(response.statusCode, String(offset)).toBe(400);
       expect(response.json().detail).toMatch(/^offset must be <= /);
     }
-    expect((await t.request({ method: 'GET', url: `/api/products?offset=${LIMITS.maxOffset}` })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/admin/orders?offset=${LIMITS.maxOffset}`, token: await t.adminToken() })).statusCode).toBe(200);
+    // The catalogue pages by offset only as deep as a shopper turns, and names the way further.
+    for (const offset of [LIMITS.catalogMaxOffset + 1, 1e20, 2 ** 63]) {
+      const response = await t.request({ method: 'GET', url: `/api/products?offset=${offset}` });
+      expect(response.statusCode, String(offset)).toBe(400);
+      expect(response.json().detail).toBe('offset must be 0 to 1,000: page further with after=, the next_after of the page before');
+    }
+    expect((await t.request({ method: 'GET', url: `/api/products?offset=${LIMITS.catalogMaxOffset}` })).statusCode).toBe(200);
   });
 
   it('refuses a download link whose expiry is past any date', async () => {

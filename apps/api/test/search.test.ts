@@ -114,6 +114,9 @@ describe('search', () => {
     expect(edited.statusCode).toBe(200);
     expect((await list({ search: before })).json()).toMatchObject({ total: 0 });
     expect(titles((await list({ search: after })).json())).toEqual([`${after} Studio`]);
+    // The edit's new word is known: its misspelling is corrected to it.
+    const misspelt = `${after.slice(0, 4)}${after.slice(5)}`;
+    expect((await list({ search: misspelt })).json()).toMatchObject({ corrected_search: after, total: 1 });
     expect((await t.request({ method: 'DELETE', url: `/api/admin/products/${product.id}`, token })).statusCode).toBe(204);
     expect((await list({ search: after })).json()).toMatchObject({ products: [], total: 0 });
   });

@@ -9,8 +9,9 @@ import { sql, type Kysely } from 'kysely';
  *   last word as typed ("aurora ai wr" finds "Writer": stems would cut a word typed halfway differently).
  * - `search_terms`: every word of a product's title, features and descriptions (three letters or more, no
  *   digit), with a trigram index: a word that finds nothing is corrected to the nearest known one
- *   ("lumra" to "lumora"). Filled by statement triggers, one insert per statement however many rows: the
- *   terms of a product since deleted stay, and only ever correct to a word that then finds nothing more.
+ *   ("lumra" to "lumora"). Filled by triggers: one insert per statement for new products however many, and
+ *   on an edit of a product's words. The terms of a product since deleted stay: they only ever correct to a
+ *   word that then finds nothing.
  * The substring trigram index of the first migration goes: no query uses `ILIKE` on the catalogue any more.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -38,21 +39,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE search_terms (term text PRIMARY KEY)`.execute(db);
   await sql`CREATE INDEX search_terms_trgm_idx ON search_terms USING gin (term gin_trgm_ops)`.execute(db);
   await sql`CREATE INDEX search_terms_prefix_idx ON search_terms (term text_pattern_ops)`.execute(db);
-  await sql`CREATE FUNCTION learn_search_terms() RETURNS trigger LANGUAGE plpgsql AS $$
+  // The words worth correcting to: three letters or more, no digit (a product number is not a typo's aim).
+  await sql`CREATE FUNCTION search_terms_of(document tsvector) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+    SELECT term FROM unnest(tsvector_to_array(document)) AS term WHERE length(term) BETWEEN 3 AND 40 AND term !~ '[0-9]'
+  $$`.execute(db);
+  await sql`CREATE FUNCTION learn_inserted_terms() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_terms (term)
-        SELECT DISTINCT term FROM changed_products, unnest(tsvector_to_array(changed_products.search_words)) AS term
-        WHERE length(term) BETWEEN 3 AND 40 AND term !~ '[0-9]'
+        SELECT DISTINCT term FROM inserted, search_terms_of(inserted.search_words) AS term
       ON CONFLICT DO NOTHING;
       RETURN NULL;
     END $$`.execute(db);
+  await sql`CREATE FUNCTION learn_updated_terms() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO search_terms (term) SELECT DISTINCT term FROM search_terms_of(NEW.search_words) AS term ON CONFLICT DO NOTHING;
+      RETURN NULL;
+    END $$`.execute(db);
+  // Inserts: once per statement (a bulk import is one insert of terms). Updates: only of a product's words,
+  // row by row (a transition table cannot go with a column list), so a sale moving the stock costs nothing here.
   await sql`CREATE TRIGGER products_learn_terms_on_insert AFTER INSERT ON products
-    REFERENCING NEW TABLE AS changed_products FOR EACH STATEMENT EXECUTE FUNCTION learn_search_terms()`.execute(db);
-  await sql`CREATE TRIGGER products_learn_terms_on_update AFTER UPDATE ON products
-    REFERENCING NEW TABLE AS changed_products FOR EACH STATEMENT EXECUTE FUNCTION learn_search_terms()`.execute(db);
+    REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION learn_inserted_terms()`.execute(db);
+  await sql`CREATE TRIGGER products_learn_terms_on_update AFTER UPDATE OF title, description, features, category ON products
+    FOR EACH ROW WHEN (OLD.search_words IS DISTINCT FROM NEW.search_words) EXECUTE FUNCTION learn_updated_terms()`.execute(db);
   await sql`INSERT INTO search_terms (term)
-    SELECT DISTINCT term FROM products, unnest(tsvector_to_array(search_words)) AS term
-    WHERE archived_at IS NULL AND length(term) BETWEEN 3 AND 40 AND term !~ '[0-9]'
+    SELECT DISTINCT term FROM products, search_terms_of(search_words) AS term WHERE archived_at IS NULL
     ON CONFLICT DO NOTHING`.execute(db);
   await sql`ANALYZE products`.execute(db);
 }
