@@ -89,6 +89,14 @@ describe('search', () => {
     expect(newest.products.map((product) => product.id)).toEqual([prefix.id, words.id, elsewhere.id, exact.id]);
   });
 
+  it('takes the exact title with its punctuation as typed, before titles with the same words', async () => {
+    const [a, b] = [word(), word()];
+    const spaced = await createProduct({ title: `${a} ${b} Pro` });
+    const hyphenated = await createProduct({ title: `${a}-${b} Pro` });
+    expect(titles((await list({ search: `  ${a}-${b}   PRO ` })).json())).toEqual([hyphenated.title, spaced.title]);
+    expect(titles((await list({ search: `${a} ${b} pro` })).json())).toEqual([spaced.title, hyphenated.title]);
+  });
+
   it('matches words by their stem and the last one as typed, in titles, features, category and descriptions', async () => {
     const name = word();
     const plugin = await createProduct({ title: `${name} Reverb Plugins`, category: 'plugins' });

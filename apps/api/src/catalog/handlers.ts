@@ -17,7 +17,7 @@ import { checkPackageItems, createProduct, refuseIfInPackage, withPackages, writ
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { sendCachedAnswer, serialized } from './catalog-cache.ts';
 import { PlanCache } from './search-plans.ts';
-import { planSearch, productPage, rankedMatches, searchWords, suggestProducts, type SearchPlan } from './search.ts';
+import { planSearch, productPage, rankedMatches, searchOf, searchWords, suggestProducts, type SearchPlan } from './search.ts';
 import {
   archiveProduct,
   type AdminProductRow,
@@ -54,9 +54,9 @@ function auditedFields(product: AdminProduct): Record<string, unknown> {
 }
 
 /** What a list's rows depend on, as a cache key: equal queries (after validation) give equal keys. */
-function filterKey(query: ProductListQuery, words = query.search?.trim() ? searchWords(query.search) : null): string {
+function filterKey(query: ProductListQuery, search = query.search?.trim() ? searchOf(query.search) : null): string {
   const ids = query.ids ? [...new Set(query.ids.toLowerCase().split(','))].sort().join(',') : null;
-  return JSON.stringify([words?.join(' ') ?? null, query.category ?? null, ids]);
+  return JSON.stringify([search?.phrase ?? null, query.category ?? null, ids]);
 }
 
 /** Search plans kept at most: a ranking of a thousand ids is some 60 KB. */
@@ -112,7 +112,7 @@ export function catalogHandlers(
   });
   const plan = (query: ProductListQuery): Promise<SearchPlan> =>
     plans.get(`plan:${filterKey(query)}`, () =>
-      planSearch(app.db, query, (filter, words) => plans.get(`rank:${filterKey(filter, [...words])}`, () => rankedMatches(app.db, filter, words))),
+      planSearch(app.db, query, (filter, search) => plans.get(`rank:${filterKey(filter, search)}`, () => rankedMatches(app.db, filter, search))),
     );
 
   return {

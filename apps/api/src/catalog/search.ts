@@ -9,9 +9,9 @@ import type { Database, ProductRow } from '../db/schema.ts';
  * A search is its words; the last may be unfinished ("aurora ai wr"). The best matches come first, in
  * tiers, each newest first: the exact title, then titles with every word, then titles with every word
  * where the last is a prefix, then products with the words anywhere (features, category, descriptions).
- * Each tier is one query that walks an index and stops at the page's end; a later tier is asked only when
- * the earlier ones did not fill the page. Totals are counted up to a bound. Deeper pages than an offset
- * reaches follow a keyset cursor (`after`): the sort, the tier and the last product's id.
+ * A plan ranks the match set once, up to a bound (its length is the bounded total), and the pages within
+ * it read their rows by id; a search that finds nothing is tried again with its words corrected. Deeper
+ * pages follow a keyset cursor (`after`: the sort, the tier and the last product's id) tier by tier.
  */
 
 /** Words of a search: letters and digits, lower case, at most this many and this long. */
@@ -28,16 +28,34 @@ export function searchWords(text: string): string[] {
   return words.slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
 }
 
+/** A search as typed (lower case, spaces collapsed), for the exact title, and its words, for the rest. */
+export interface Search {
+  phrase: string;
+  words: string[];
+}
+
+/** The search a text makes. A corrected search is its words joined by spaces. */
+export function searchOf(text: string): Search {
+  const phrase = text.normalize('NFKC').toLowerCase().trim().replace(/\s+/gu, ' ');
+  return { phrase, words: searchWords(phrase) };
+}
+
 /** A tsquery text of the words (only letters and digits: nothing to escape), `&`-joined; the last may match as a prefix. */
 function tsquery(words: readonly string[], { weight = '', lastIsPrefix = false } = {}): string {
-  return words.map((word, index) => { const marks = `${lastIsPrefix && index === words.length - 1 ? '*' : ''}${weight}`; return marks ? `'${word}':${marks}` : `'${word}'`; }).join(' & ');
+  const last = words.length - 1;
+  return words
+    .map((word, index) => {
+      const marks = `${lastIsPrefix && index === last ? '*' : ''}${weight}`;
+      return marks ? `'${word}':${marks}` : `'${word}'`;
+    })
+    .join(' & ');
 }
 
 type Condition = Expression<SqlBool>;
 
 /** The conditions a search is made of, one per relevance tier, best first. */
-function tierConditions(words: readonly string[]): Condition[] {
-  const exact = sql<SqlBool>`lower(title) = ${words.join(' ')}`;
+function tierConditions({ phrase, words }: Search): Condition[] {
+  const exact = sql<SqlBool>`lower(title) = ${phrase}`;
   const titleWords = sql<SqlBool>`search_stems @@ to_tsquery('english', ${tsquery(words, { weight: 'A' })})`;
   const titlePrefix = sql<SqlBool>`search_words @@ to_tsquery('simple', ${tsquery(words, { weight: 'A', lastIsPrefix: true })})`;
   const anywhere = sql<SqlBool>`(search_stems @@ to_tsquery('english', ${tsquery(words)})
@@ -51,7 +69,10 @@ function tierOnly(conditions: readonly Condition[], index: number): Condition {
   return sql<SqlBool>`${sql.join([conditions[index]!, ...better], sql` AND `)}`;
 }
 
-/** Any tier: what a search matches in all (the exact title, or the words anywhere, which holds every title tier). */
+/**
+ * Any tier: what a search matches in all: the exact title, or the words anywhere (which holds every title
+ * tier: the 'simple' words keep even the stop words the English stems drop).
+ */
 const anyTier = (conditions: readonly Condition[]) => sql<SqlBool>`(${conditions[0]!} OR ${conditions.at(-1)!})`;
 
 /** The list's filters but the search: live products, a category, chosen ids. */
@@ -63,10 +84,10 @@ function filtered(db: Kysely<Database>, query: ProductListQuery) {
 }
 
 /** The filters with the search's words; no word at all (a search of punctuation) matches nothing. */
-function matching(db: Kysely<Database>, query: ProductListQuery, words: readonly string[] | null) {
+function matching(db: Kysely<Database>, query: ProductListQuery, search: Search | null) {
   const products = filtered(db, query);
-  if (!words) return products;
-  return words.length ? products.where(anyTier(tierConditions(words))) : products.where(sql<SqlBool>`false`);
+  if (!search) return products;
+  return search.words.length ? products.where(anyTier(tierConditions(search))) : products.where(sql<SqlBool>`false`);
 }
 
 /** How many products a list without search matches, counted up to the bound (an index-only walk). */
@@ -91,12 +112,12 @@ function tierOf(conditions: readonly Condition[]) {
  * the whole match set (a bitmap of the search indexes, then the tiers of those rows). Its length is the
  * bounded total; its ids and tiers are the pages within the bound.
  */
-export async function rankedMatches(db: Kysely<Database>, query: ProductListQuery, words: readonly string[]): Promise<RankedMatch[]> {
-  if (!words.length) return [];
-  const conditions = tierConditions(words);
+export async function rankedMatches(db: Kysely<Database>, query: ProductListQuery, search: Search): Promise<RankedMatch[]> {
+  if (!search.words.length) return [];
+  const conditions = tierConditions(search);
   return await db
     .selectFrom(
-      matching(db, query, words)
+      matching(db, query, search)
         .select(['id', 'created_at'])
         .select(tierOf(conditions).as('tier'))
         .as('matches'),
@@ -124,8 +145,8 @@ async function correctedWords(db: Kysely<Database>, words: readonly string[]): P
 
 /** What a list query resolves to before its pages: the words answered (corrected or not), the bounded total, the ranking. */
 export interface SearchPlan {
-  /** The words the pages match: null for no search. */
-  words: string[] | null;
+  /** The search the pages match (the typed one, or its correction): null for no search. */
+  search: Search | null;
   total: number;
   isLowerBound: boolean;
   /** The corrected search when the typed words found nothing and known ones were near; else null. */
@@ -141,10 +162,10 @@ export interface RankedMatch {
 }
 
 /** How a plan ranks a search's words: `rankedMatches`, or the same through a cache (handlers.ts). */
-export type Ranker = (query: ProductListQuery, words: readonly string[]) => Promise<RankedMatch[]>;
+export type Ranker = (query: ProductListQuery, search: Search) => Promise<RankedMatch[]>;
 
-const planOf = (words: string[], ranked: SearchPlan['ranked'], corrected: string | null): SearchPlan => ({
-  words,
+const planOf = (search: Search, ranked: SearchPlan['ranked'], corrected: string | null): SearchPlan => ({
+  search,
   total: Math.min(ranked.length, LIMITS.searchCountBound),
   isLowerBound: ranked.length > LIMITS.searchCountBound,
   corrected,
@@ -158,17 +179,18 @@ const planOf = (words: string[], ranked: SearchPlan['ranked'], corrected: string
 export async function planSearch(
   db: Kysely<Database>,
   query: ProductListQuery,
-  rank: Ranker = (filter, words) => rankedMatches(db, filter, words),
+  rank: Ranker = (filter, search) => rankedMatches(db, filter, search),
 ): Promise<SearchPlan> {
   const text = query.search?.trim();
-  if (!text) return { words: null, ...(await boundedCount(db, query)), corrected: null, ranked: [] };
-  const words = searchWords(text);
-  const ranked = await rank(query, words);
-  if (ranked.length || !words.length) return planOf(words, ranked, null);
-  const corrected = await correctedWords(db, words);
-  if (corrected.every((word, index) => word === words[index])) return planOf(words, ranked, null);
+  if (!text) return { search: null, ...(await boundedCount(db, query)), corrected: null, ranked: [] };
+  const typed = searchOf(text);
+  const ranked = await rank(query, typed);
+  if (ranked.length || !typed.words.length) return planOf(typed, ranked, null);
+  const words = await correctedWords(db, typed.words);
+  if (words.every((word, index) => word === typed.words[index])) return planOf(typed, ranked, null);
+  const corrected = searchOf(words.join(' '));
   const correctedRanked = await rank(query, corrected);
-  return correctedRanked.length ? planOf(corrected, correctedRanked, corrected.join(' ')) : planOf(words, ranked, null);
+  return correctedRanked.length ? planOf(corrected, correctedRanked, corrected.phrase) : planOf(typed, ranked, null);
 }
 
 /* Pages ------------------------------------------------------------------------------------------ */
@@ -238,13 +260,13 @@ export interface ProductPage<R> {
 export async function productPage<C extends keyof ProductRow>(
   db: Kysely<Database>,
   query: ProductListQuery,
-  plan: Pick<SearchPlan, 'words' | 'ranked'>,
+  plan: Pick<SearchPlan, 'search' | 'ranked'>,
   columns: readonly C[],
 ): Promise<ProductPage<Pick<ProductRow, C>>> {
   const limit = query.limit ?? LIMITS.pageSize;
   const offset = query.offset ?? 0;
-  const words = plan.words;
-  const sort: ProductSort = query.sort ?? (words ? 'relevance' : 'newest');
+  const search = plan.search;
+  const sort: ProductSort = query.sort ?? (search ? 'relevance' : 'newest');
   if (query.after && offset > 0) throw badRequest('Give after or offset, not both', 'validation_error');
   const cursor = query.after ? decodeCursor(query.after, sort) : undefined;
   type Row = Pick<ProductRow, C> & { id: string };
@@ -255,10 +277,10 @@ export async function productPage<C extends keyof ProductRow>(
     return { rows: shown, nextAfter: rows.length > limit && last ? encodeCursor(sort, tierOfRow(last), last.id) : null };
   };
 
-  if (sort !== 'relevance' || !words?.length) {
+  if (sort !== 'relevance' || !search?.words.length) {
     const { order, after } = ordering(sort === 'relevance' ? 'newest' : sort, cursor?.id);
     // The page's ids first, from the order's index alone (no row is read for the offset it skips), then its rows.
-    let ids = matching(db, query, words).select('id');
+    let ids = matching(db, query, search).select('id');
     if (after) ids = ids.where(after);
     const pageIds = ids.orderBy(order).limit(limit + 1).offset(offset);
     const rows = (await select(filtered(db, {}))
@@ -287,7 +309,7 @@ export async function productPage<C extends keyof ProductRow>(
   }
   const from = inRanking ? (complete ? undefined : ranked.at(-1)) : cursor;
   if (from && picked.length < limit + 1) {
-    const conditions = tierConditions(words);
+    const conditions = tierConditions(search);
     for (let tier = from.tier; tier < conditions.length && rows.length < limit + 1; tier += 1) {
       const { order, after } = ordering('newest', tier === from.tier ? from.id : undefined);
       let page = select(filtered(db, query)).where(tierOnly(conditions, tier));
@@ -304,11 +326,11 @@ export async function productPage<C extends keyof ProductRow>(
 
 /** What the search box offers as a shopper types: the titles that start so, then those with the words. */
 export async function suggestProducts(db: Kysely<Database>, text: string) {
-  const words = searchWords(text);
-  if (!words.length) return [];
+  const search = searchOf(text);
+  if (!search.words.length) return [];
   const limit = LIMITS.suggestMaxProducts;
   const columns = ['id', 'title', 'images', 'price_cents'] as const;
-  const typed = words.join(' ');
+  const typed = search.words.join(' ');
   const startsSo = sql<SqlBool>`lower(title) COLLATE "C" LIKE ${`${typed.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`;
   // The titles that begin with what was typed (an index on the title's lower case, by prefix), then any
   // title with every word, the last as a prefix, newest first: each query stops at the eighth.
@@ -322,7 +344,7 @@ export async function suggestProducts(db: Kysely<Database>, text: string) {
     .limit(limit)
     .execute();
   if (starting.length >= limit) return starting;
-  const [, , titlePrefix] = tierConditions(words);
+  const [, , titlePrefix] = tierConditions(search);
   const containing = await db
     .selectFrom('products')
     .select(columns)
