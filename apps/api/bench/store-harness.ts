@@ -1,7 +1,8 @@
 /**
- * What the store benchmarks share (bench/load.ts, bench/pages.ts): the built store on a fresh PostgreSQL
- * database and its products, its answers recorded for bare Fastify (bench/bare-server.ts) to send byte for
- * byte, alternating autocannon rounds, the CPU each server spent per request (from /proc), and the table's rows.
+ * What the store benchmarks share (bench/load.ts, bench/pages.ts, bench/search-mix.ts, ...): the built store
+ * on a fresh PostgreSQL database (or on PGlite) and its products, its answers recorded for bare Fastify
+ * (bench/bare-server.ts) to send byte for byte, alternating autocannon rounds (one address, or a new one for
+ * each request), the CPU each server and PostgreSQL's backends spent per request (from /proc), and the table's rows.
  * Linux only: it reads /proc.
  */
 import { randomBytes } from 'node:crypto';
