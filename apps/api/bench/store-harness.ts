@@ -1,11 +1,12 @@
 /**
- * What the store benchmarks share (bench/load.ts, bench/pages.ts): the built store on a fresh PostgreSQL
- * database and its products, its answers recorded for bare Fastify (bench/bare-server.ts) to send byte for
- * byte, alternating autocannon rounds, the CPU each server spent per request (from /proc), and the table's rows.
+ * What the store benchmarks share (bench/load.ts, bench/pages.ts, bench/search-mix.ts, ...): the built store
+ * on a fresh PostgreSQL database (or on PGlite) and its products, its answers recorded for bare Fastify
+ * (bench/bare-server.ts) to send byte for byte, alternating autocannon rounds (one address, or a new one for
+ * each request), the CPU each server and PostgreSQL's backends spent per request (from /proc), and the table's rows.
  * Linux only: it reads /proc.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -24,7 +25,7 @@ const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /* The store and its database ------------------------------------------------------------------------ */
 
-export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `store_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -33,6 +34,7 @@ export async function createDatabase(): Promise<{ url: string; drop: () => Promi
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
@@ -40,16 +42,24 @@ export async function createDatabase(): Promise<{ url: string; drop: () => Promi
   };
 }
 
-export async function startStore(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<{ child: Child; base: string }> {
+/** The built store on PostgreSQL at `databaseUrl`, or on PGlite under `dataDir` when it is undefined. */
+export async function startStore(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: Child; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // A DATABASE_URL of the shell must not move a PGlite store onto a server.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
   const child = startChild('the store', ['dist/server.js'], {
-    ...process.env,
+    ...inherited,
+    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: base,
-    DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     DATA_ENCRYPTION_KEY: 'YmVuY2gtZGF0YS1lbmNyeXB0aW9uLWtleS0zMmJ5dGU=',
@@ -62,26 +72,36 @@ export async function startStore(databaseUrl: string, dataDir: string, env: Reco
   return { child, base };
 }
 
-/**
- * Products in one INSERT ... SELECT: titles from a few product words (one in ten says "Pro"), descriptions
- * that often say "professional" or "productivity" (so "pro" matches most of the catalogue, the hard case
- * for a search), a long description of about 600 bytes, subscriptions billed monthly, and a creation time a second apart.
- */
-export async function addProducts(databaseUrl: string, from: number, count: number): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const names = ['Pixel', 'Vector', 'Nimbus', 'Quartz', 'Aurora', 'Cobalt', 'Ember', 'Harbor', 'Lumen', 'Orbit', 'Summit', 'Tidal'];
-  const kinds = ['Studio', 'Pro', 'Suite', 'Toolkit', 'Bundle', 'Academy', 'Lite', 'Cloud', 'Vision', 'Flow'];
-  const pitches = [
+/** The words of the generated products (`productsInsert`): a title is a name, a kind and the product's number. */
+export const PRODUCT_WORDS = {
+  names: ['Pixel', 'Vector', 'Nimbus', 'Quartz', 'Aurora', 'Cobalt', 'Ember', 'Harbor', 'Lumen', 'Orbit', 'Summit', 'Tidal'],
+  kinds: ['Studio', 'Pro', 'Suite', 'Toolkit', 'Bundle', 'Academy', 'Lite', 'Cloud', 'Vision', 'Flow'],
+  pitches: [
     'for professional designers who ship every week',
     'that keeps your productivity high across every project',
     'with templates for teams of any size',
     'built for professional editing and fast exports',
     'a course that takes you from basics to advanced work',
     'the plugin your workflow was missing',
-  ];
-  await client.query(
-    `INSERT INTO products (title, description, detailed_description, price_cents, category, product_type, billing_interval, images,
+  ],
+} as const;
+
+/** The title `productsInsert` gives product number `n`. */
+export function generatedTitle(n: number): string {
+  const { names, kinds } = PRODUCT_WORDS;
+  return `${names[n % names.length]} ${kinds[Math.floor(n / names.length) % kinds.length]} ${n}`;
+}
+
+/**
+ * Products numbered `from` to `from + count - 1` in one INSERT ... SELECT (run on PostgreSQL by
+ * `addProducts`, or on PGlite): titles from a few product words (one in ten says "Pro"), descriptions
+ * that often say "professional" or "productivity" (so "pro" matches most of the catalogue, the hard case
+ * for a search), a long description of about 600 bytes, subscriptions billed monthly, and a creation time a second apart.
+ */
+export function productsInsert(from: number, count: number): { text: string; values: unknown[] } {
+  const { names, kinds, pitches } = PRODUCT_WORDS;
+  return {
+    text: `INSERT INTO products (title, description, detailed_description, price_cents, category, product_type, billing_interval, images,
                            features, system_requirements, stock_quantity, created_at)
      SELECT ($1::text[])[1 + n % 12] || ' ' || ($2::text[])[1 + (n / 12) % 10] || ' ' || n,
             'A digital product ' || ($3::text[])[1 + n % 6] || '.',
@@ -96,7 +116,7 @@ export async function addProducts(databaseUrl: string, from: number, count: numb
             n % 100,
             now() - make_interval(secs => n)
      FROM generate_series($8::int, $9::int) AS n`,
-    [
+    values: [
       names,
       kinds,
       pitches,
@@ -107,7 +127,15 @@ export async function addProducts(databaseUrl: string, from: number, count: numb
       from,
       from + count - 1,
     ],
-  );
+  };
+}
+
+/** `productsInsert` on PostgreSQL, then ANALYZE. */
+export async function addProducts(databaseUrl: string, from: number, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { text, values } = productsInsert(from, count);
+  await client.query(text, values);
   await client.query('ANALYZE products');
   await client.end();
 }
@@ -127,6 +155,49 @@ export interface Round {
   non2xx: number;
   errors: number;
   cpuPerRequestUs: number;
+  /** PostgreSQL's CPU per request (its backends for the database), when the round was told how to read it. */
+  databaseCpuPerRequestUs?: number;
+}
+
+/**
+ * What a round may add to its address: `nextPath` gives each request a path and query of its own (the
+ * address then names only the server), `databaseCpu` reads the CPU seconds each database process has spent so far.
+ */
+export interface RoundOptions {
+  nextPath?: () => string;
+  databaseCpu?: () => Map<number, number>;
+}
+
+/**
+ * The CPU seconds spent so far by each of PostgreSQL's backends serving one database, by pid, read from
+ * /proc: the server runs on this machine and names each backend `postgres: ... <user> <database> <client> ...`
+ * in its command line.
+ */
+export function postgresBackendsCpu(database: string): () => Map<number, number> {
+  return () => {
+    const spent = new Map<number, number>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        if (command.startsWith('postgres:') && command.split(' ').includes(database)) spent.set(Number(entry), cpuSeconds(Number(entry)));
+      } catch {
+        // The process ended between the listing and the read.
+      }
+    }
+    return spent;
+  };
+}
+
+/**
+ * CPU seconds spent between two readings by the processes alive at the second (all of it, for one started
+ * between). A backend that ended between takes its time with it: an undercount, small when pools keep theirs.
+ */
+function spentBetween(before: Map<number, number> | undefined, after: Map<number, number> | undefined): number | undefined {
+  if (!before || !after) return undefined;
+  let seconds = 0;
+  for (const [pid, now] of after) seconds += now - (before.get(pid) ?? 0);
+  return seconds;
 }
 
 /**
@@ -139,17 +210,19 @@ export const EACH_REQUEST = '[<id>]';
  * One client, one request at a time over a kept-alive connection, timed with performance.now(): autocannon
  * reports whole milliseconds, too coarse for an answer that takes a fraction of one.
  */
-async function oneClient(url: string, pid: number, seconds: number): Promise<Round> {
+async function oneClient(url: string, pid: number, seconds: number, { nextPath, databaseCpu }: RoundOptions): Promise<Round> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const times: number[] = [];
   let non2xx = 0;
   const before = cpuSeconds(pid);
+  const databaseBefore = databaseCpu?.();
   const end = performance.now() + seconds * 1000;
   while (performance.now() < end) {
     const started = performance.now();
+    const address = nextPath ? `${url}${nextPath()}` : url.replaceAll(EACH_REQUEST, String(times.length));
     const status = await new Promise<number>((resolve, reject) => {
       http
-        .get(url.replaceAll(EACH_REQUEST, String(times.length)), { agent, headers: ACCEPT }, (response) => {
+        .get(address, { agent, headers: ACCEPT }, (response) => {
           response.resume();
           response.on('end', () => resolve(response.statusCode ?? 0));
         })
@@ -159,24 +232,46 @@ async function oneClient(url: string, pid: number, seconds: number): Promise<Rou
     if (status < 200 || status > 299) non2xx += 1;
   }
   const cpu = cpuSeconds(pid) - before;
+  const databaseSpent = spentBetween(databaseBefore, databaseCpu?.());
   agent.destroy();
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-  return { rps: times.length / seconds, p50: at(0.5), p99: at(0.99), non2xx, errors: 0, cpuPerRequestUs: (cpu / times.length) * 1e6 };
+  return {
+    rps: times.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx,
+    errors: 0,
+    cpuPerRequestUs: (cpu / times.length) * 1e6,
+    ...(databaseSpent === undefined ? {} : { databaseCpuPerRequestUs: (databaseSpent / times.length) * 1e6 }),
+  };
 }
 
-export async function round(url: string, pid: number, connections: number, seconds: number): Promise<Round> {
-  if (connections === 1) return oneClient(url, pid, seconds);
+export async function round(url: string, pid: number, connections: number, seconds: number, options: RoundOptions = {}): Promise<Round> {
+  if (connections === 1) return oneClient(url, pid, seconds, options);
+  const { nextPath, databaseCpu } = options;
   const before = cpuSeconds(pid);
-  const result = await autocannon({ url, connections, duration: seconds, headers: ACCEPT, idReplacement: url.includes(EACH_REQUEST) });
+  const databaseBefore = databaseCpu?.();
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: ACCEPT,
+    idReplacement: url.includes(EACH_REQUEST),
+    // A new path for every request (autocannon calls setupRequest before each one).
+    ...(nextPath ? { requests: [{ method: 'GET' as const, setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] } : {}),
+  });
   const cpu = cpuSeconds(pid) - before;
+  const requests = Math.max(1, result.requests.total);
+  const databaseSpent = spentBetween(databaseBefore, databaseCpu?.());
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    cpuPerRequestUs: (cpu / Math.max(1, result.requests.total)) * 1e6,
+    cpuPerRequestUs: (cpu / requests) * 1e6,
+    ...(databaseSpent === undefined ? {} : { databaseCpuPerRequestUs: (databaseSpent / requests) * 1e6 }),
   };
 }
 
@@ -189,7 +284,22 @@ export function meanRound(rounds: Round[]): Round {
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     cpuPerRequestUs: mean(rounds.map((r) => r.cpuPerRequestUs)),
+    ...(rounds.every((r) => r.databaseCpuPerRequestUs !== undefined)
+      ? { databaseCpuPerRequestUs: mean(rounds.map((r) => r.databaseCpuPerRequestUs!)) }
+      : {}),
   };
+}
+
+/**
+ * ROUNDS rounds of each measurement in turn (the first, the second, ..., then the first again), so a
+ * change in the machine's load falls on all of them alike; the mean of each, in the order given.
+ */
+export async function alternate(measurements: (() => Promise<Round>)[]): Promise<Round[]> {
+  const rounds: Round[][] = measurements.map(() => []);
+  for (let i = 0; i < ROUNDS; i += 1) {
+    for (const [index, measure] of measurements.entries()) rounds[index]!.push(await measure());
+  }
+  return rounds.map(meanRound);
 }
 
 export interface Side {
@@ -234,14 +344,10 @@ export async function compare(
   ceiling: Side,
   { connections = CONNECTIONS, cpuUnit = 'µs' }: { connections?: number; cpuUnit?: 'µs' | 'ms' } = {},
 ): Promise<string> {
-  const storeRounds: Round[] = [];
-  const ceilingRounds: Round[] = [];
-  for (let i = 0; i < ROUNDS; i += 1) {
-    storeRounds.push(await round(`${store.base}${pathAndQuery}`, store.pid, connections, ROUND_SECONDS));
-    ceilingRounds.push(await round(`${ceiling.base}${pathAndQuery}`, ceiling.pid, connections, ROUND_SECONDS));
-  }
-  const s = meanRound(storeRounds);
-  const c = meanRound(ceilingRounds);
+  const [s, c] = (await alternate([
+    () => round(`${store.base}${pathAndQuery}`, store.pid, connections, ROUND_SECONDS),
+    () => round(`${ceiling.base}${pathAndQuery}`, ceiling.pid, connections, ROUND_SECONDS),
+  ])) as [Round, Round];
   return tableRow(label, connections, s, cell(s, cpuUnit), c.rps, cell(c, cpuUnit), await answerSize(`${store.base}${pathAndQuery}`));
 }
 
@@ -278,19 +384,26 @@ export async function record(
   await writeFile(file, JSON.stringify(recorded));
 }
 
-export async function startCeiling(file: string): Promise<{ child: Child; base: string }> {
+/** A server script of the benchmarks (a `.ts` file under bench/) that prints its port as one JSON line. */
+export async function startServerScript(name: string, args: string[]): Promise<{ child: Child; base: string }> {
   let port: (value: number) => void = () => {};
   const listening = new Promise<number>((resolve) => (port = resolve));
-  const child = startChild(
-    'bare Fastify',
-    ['bench/bare-server.ts', file],
-    process.env,
-    portFromLine((value) => port(value)),
-  );
-  const base = `http://127.0.0.1:${await listening}`;
+  const child = startChild(name, args, process.env, portFromLine((value) => port(value)));
+  const exited = new Promise<never>((_, reject) => {
+    const check = setInterval(() => {
+      if (!child.exited()) return;
+      clearInterval(check);
+      reject(new Error(`${name} exited while starting:\n${child.output()}`));
+    }, 200);
+    void listening.then(() => clearInterval(check));
+  });
+  const base = `http://127.0.0.1:${await Promise.race([listening, exited])}`;
   return { child, base };
 }
 
+export function startCeiling(file: string): Promise<{ child: Child; base: string }> {
+  return startServerScript('bare Fastify', ['bench/bare-server.ts', file]);
+}
 
 /** The machine and the run, under the table: the cores, the load while it ran, the rounds. */
 export function machineNote(): string {
