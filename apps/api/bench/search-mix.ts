@@ -24,7 +24,8 @@
  * the share of the requests that were a search not asked before of that server (what the cache could not hold).
  *
  * Usage: pnpm bench:search (from the root: builds the API first), or pnpm --filter @store/api bench:search
- * on an existing build. BENCH_PG_URL, BENCH_ROUNDS (default 2), BENCH_ROUND_SECONDS (default 8) as in
+ * on an existing build. BENCH_WARMUP_SECONDS (default 3: an uncounted round of each server before each
+ * measurement). BENCH_PG_URL, BENCH_ROUNDS (default 2), BENCH_ROUND_SECONDS (default 8) as in
  * bench/load.ts; BENCH_PRODUCTS (default 100,000); BENCH_SKIP_PGLITE=1 leaves PGlite out. Linux only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -56,6 +57,8 @@ import {
 } from './store-harness.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+/** Seconds of each contender's uncounted warm-up before the rounds of a measurement (BENCH_WARMUP_SECONDS). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const SEED = 26;
 const PAGE = 50;
 
@@ -213,6 +216,14 @@ async function measure(
   connections: number,
 ): Promise<void> {
   const mixes = contenders.map(() => makeMix());
+  // A warm-up round for each, not counted: what a server keeps (its caches, PostgreSQL's buffers) is what
+  // it would hold after its first seconds of work, for every contender alike.
+  if (WARMUP_SECONDS > 0) {
+    for (const [at, { side }] of contenders.entries()) {
+      await settle(contenders);
+      await round(side.base, side.pid, connections, WARMUP_SECONDS, { nextPath: mixes[at]!.next });
+    }
+  }
   const results = await alternate(
     contenders.map(({ side, databaseCpu }, at) => async () => {
       await settle(contenders);

@@ -136,6 +136,9 @@ describe('search', () => {
     const body = (await list({ search: typo })).json<ProductList>();
     expect(body).toMatchObject({ corrected_search: name, total: 1 });
     expect(body.products[0]!.id).toBe(product.id);
+    // Two letters swapped are one edit too ("piexl" for "pixel"), whatever their few trigrams in common.
+    const swapped = `${name.slice(0, 2)}${name[3]}${name[2]}${name.slice(4)}`;
+    expect((await list({ search: `${swapped} compressor` })).json()).toMatchObject({ corrected_search: `${name} compressor`, total: 1 });
     // A word found as typed is never corrected, and nothing near enough gives nothing.
     expect((await list({ search: name })).json()).toMatchObject({ corrected_search: null, total: 1 });
     expect((await list({ search: 'zzzzzzzz' })).json()).toMatchObject({ corrected_search: null, total: 0 });

@@ -19,8 +19,10 @@ const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
 /** A word shorter than this is never corrected: too few letters to guess what was meant. */
 const MIN_CORRECTED_LENGTH = 4;
-/** How close a known word must be to replace one that finds nothing (pg_trgm's similarity, 0 to 1). */
-const CORRECTION_SIMILARITY = 0.4;
+/** Known words asked for each word that finds nothing: the nearest by trigrams, then judged by edits. */
+const CORRECTION_CANDIDATES = 12;
+/** Edits a correction may make: one letter added, dropped, changed or two swapped; two from this length on. */
+const TWO_EDITS_FROM_LENGTH = 8;
 
 /** The words of a search text, in order: what the shopper typed, without punctuation. */
 export function searchWords(text: string): string[] {
@@ -130,17 +132,50 @@ export async function rankedMatches(db: Kysely<Database>, query: ProductListQuer
     .execute();
 }
 
-/** For each word that finds nothing, the nearest known word, or the word itself. One round trip. */
+/**
+ * For each word, the known word it was meant to be, or the word itself: among the known words nearest by
+ * trigrams (one query for all the words), the one fewest edits away, at most one edit (two for a word of 8
+ * letters or more), the nearest by trigrams among equals. A word of fewer than 4 letters stays as it is.
+ */
 async function correctedWords(db: Kysely<Database>, words: readonly string[]): Promise<string[]> {
-  const rows = await sql<{ word: string; term: string | null }>`
-    SELECT w.word, (
-      SELECT term FROM search_terms
-      WHERE length(w.word) >= ${MIN_CORRECTED_LENGTH} AND term % w.word AND similarity(term, w.word) >= ${CORRECTION_SIMILARITY}
-      ORDER BY similarity(term, w.word) DESC, term LIMIT 1
-    ) AS term
-    FROM unnest(${[...words]}::text[]) WITH ORDINALITY AS w(word, position)
-    ORDER BY w.position`.execute(db);
-  return rows.rows.map((row) => row.term ?? row.word);
+  const rows = await sql<{ position: string; term: string }>`
+    SELECT w.position, c.term FROM unnest(${[...words]}::text[]) WITH ORDINALITY AS w(word, position)
+    CROSS JOIN LATERAL (SELECT term FROM search_terms ORDER BY term <-> w.word LIMIT ${CORRECTION_CANDIDATES}) c
+    WHERE length(w.word) >= ${MIN_CORRECTED_LENGTH}`.execute(db);
+  return words.map((word, index) => {
+    const allowed = word.length >= TWO_EDITS_FROM_LENGTH ? 2 : 1;
+    let best: { term: string; edits: number } | undefined;
+    for (const { position, term } of rows.rows) {
+      if (Number(position) !== index + 1) continue;
+      const edits = editDistance(word, term, allowed);
+      if (edits <= allowed && (!best || edits < best.edits)) best = { term, edits };
+    }
+    return best?.term ?? word;
+  });
+}
+
+/**
+ * Edits between two words (insertions, deletions, substitutions, and two neighbours swapped: the optimal
+ * string alignment distance), or `limit + 1` as soon as it is certain to be more than `limit`.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let smallest = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let edits = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) edits = Math.min(edits, before[j - 2]! + 1);
+      current.push(edits);
+      smallest = Math.min(smallest, edits);
+    }
+    if (smallest > limit) return limit + 1;
+    [before, previous] = [previous, current];
+  }
+  return previous[b.length]!;
 }
 
 /** What a list query resolves to before its pages: the words answered (corrected or not), the bounded total, the ranking. */
@@ -324,6 +359,9 @@ export async function productPage<C extends keyof ProductRow>(
 
 /* Suggestions ------------------------------------------------------------------------------------ */
 
+/** Products with the typed words that suggestions choose their newest from. */
+const SUGGEST_CANDIDATES = 200;
+
 /** What the search box offers as a shopper types: the titles that start so, then those with the words. */
 export async function suggestProducts(db: Kysely<Database>, text: string) {
   const search = searchOf(text);
@@ -345,11 +383,18 @@ export async function suggestProducts(db: Kysely<Database>, text: string) {
     .execute();
   if (starting.length >= limit) return starting;
   const [, , titlePrefix] = tierConditions(search);
+  // Among the first 200 such products the index finds, not all of them: a prefix of two letters may match
+  // thousands, and suggestions need eight good ones, not the eight newest of all.
+  const candidates = db
+    .selectFrom('products')
+    .select('id')
+    .where('archived_at', 'is', null)
+    .where(titlePrefix!)
+    .limit(SUGGEST_CANDIDATES);
   const containing = await db
     .selectFrom('products')
     .select(columns)
-    .where('archived_at', 'is', null)
-    .where(titlePrefix!)
+    .where('id', 'in', candidates)
     .where(sql<SqlBool>`NOT ${startsSo}`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -8,8 +8,8 @@ import { sql, type Kysely } from 'kysely';
  * - `products.search_words`: the same text but the long description as words unchanged ('simple'), for the
  *   last word as typed ("aurora ai wr" finds "Writer": stems would cut a word typed halfway differently).
  * - `search_terms`: every word of a product's title, features and descriptions (three letters or more, no
- *   digit), with a trigram index: a word that finds nothing is corrected to the nearest known one
- *   ("lumra" to "lumora"). Filled by triggers: one insert per statement for new products however many, and
+ *   digit), with a trigram index: a word that finds nothing is corrected to a known one a letter or two
+ *   away ("lumra" to "lumora", "piexl" to "pixel"). Filled by triggers: one insert per statement for new products however many, and
  *   on an edit of a product's words. The terms of a product since deleted stay: they only ever correct to a
  *   word that then finds nothing.
  * The substring trigram index of the first migration goes: no query uses `ILIKE` on the catalogue any more.
@@ -40,7 +40,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX products_category_title_idx ON products (category, lower(title), id) WHERE archived_at IS NULL`.execute(db);
 
   await sql`CREATE TABLE search_terms (term text PRIMARY KEY)`.execute(db);
-  await sql`CREATE INDEX search_terms_trgm_idx ON search_terms USING gin (term gin_trgm_ops)`.execute(db);
+  // GiST, not GIN: it answers the nearest words by trigram distance (`ORDER BY term <-> word LIMIT n`),
+  // whatever their similarity; a typo's candidates are then judged by their edit distance.
+  await sql`CREATE INDEX search_terms_trgm_idx ON search_terms USING gist (term gist_trgm_ops)`.execute(db);
   await sql`CREATE INDEX search_terms_prefix_idx ON search_terms (term text_pattern_ops)`.execute(db);
   // The words worth correcting to: three letters or more, no digit (a product number is not a typo's aim).
   await sql`CREATE FUNCTION search_terms_of(document tsvector) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
