@@ -15,13 +15,18 @@ import { sql, type Kysely } from 'kysely';
  * The substring trigram index of the first migration goes: no query uses `ILIKE` on the catalogue any more.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const document = (config: string, { long }: { long: boolean }) =>
+  const document = (config: string, { descriptions }: { descriptions: boolean }) =>
     sql.raw(`setweight(to_tsvector('${config}', title), 'A')
-      || setweight(to_tsvector('${config}', features) || to_tsvector('${config}', replace(category, '_', ' ')), 'B')
-      || setweight(to_tsvector('${config}', description), 'C')${long ? `\n      || setweight(to_tsvector('${config}', detailed_description), 'D')` : ''}`);
+      || setweight(to_tsvector('${config}', features) || to_tsvector('${config}', replace(category, '_', ' ')), 'B')${
+        descriptions
+          ? `
+      || setweight(to_tsvector('${config}', description), 'C')
+      || setweight(to_tsvector('${config}', detailed_description), 'D')`
+          : ''
+      }`);
   await sql`ALTER TABLE products
-    ADD COLUMN search_stems tsvector GENERATED ALWAYS AS (${document('english', { long: true })}) STORED,
-    ADD COLUMN search_words tsvector GENERATED ALWAYS AS (${document('simple', { long: false })}) STORED`.execute(db);
+    ADD COLUMN search_stems tsvector GENERATED ALWAYS AS (${document('english', { descriptions: true })}) STORED,
+    ADD COLUMN search_words tsvector GENERATED ALWAYS AS (${document('simple', { descriptions: false })}) STORED`.execute(db);
   // A short pending list (256 kB, not 4 MB): new entries wait unmerged until vacuum or the list fills, and
   // every search reads the whole list meanwhile; after a bulk import of 100,000 products that took a search
   // from 15 ms to 60.
@@ -45,19 +50,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX search_terms_trgm_idx ON search_terms USING gist (term gist_trgm_ops)`.execute(db);
   await sql`CREATE INDEX search_terms_prefix_idx ON search_terms (term text_pattern_ops)`.execute(db);
   // The words worth correcting to: three letters or more, no digit (a product number is not a typo's aim).
-  await sql`CREATE FUNCTION search_terms_of(document tsvector) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
-    SELECT term FROM unnest(tsvector_to_array(document)) AS term WHERE length(term) BETWEEN 3 AND 40 AND term !~ '[0-9]'
+  await sql`CREATE FUNCTION search_terms_of(title text, features jsonb, description text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+    SELECT term FROM unnest(tsvector_to_array(to_tsvector('simple', title) || to_tsvector('simple', features) || to_tsvector('simple', description))) AS term
+    WHERE length(term) BETWEEN 3 AND 40 AND term !~ '[0-9]'
   $$`.execute(db);
   await sql`CREATE FUNCTION learn_inserted_terms() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_terms (term)
-        SELECT DISTINCT term FROM inserted, search_terms_of(inserted.search_words) AS term
+        SELECT DISTINCT term FROM inserted, search_terms_of(inserted.title, inserted.features, inserted.description) AS term
       ON CONFLICT DO NOTHING;
       RETURN NULL;
     END $$`.execute(db);
   await sql`CREATE FUNCTION learn_updated_terms() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO search_terms (term) SELECT DISTINCT term FROM search_terms_of(NEW.search_words) AS term ON CONFLICT DO NOTHING;
+      INSERT INTO search_terms (term) SELECT DISTINCT term FROM search_terms_of(NEW.title, NEW.features, NEW.description) AS term ON CONFLICT DO NOTHING;
       RETURN NULL;
     END $$`.execute(db);
   // Inserts: once per statement (a bulk import is one insert of terms). Updates: only of a product's words,
@@ -65,9 +71,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TRIGGER products_learn_terms_on_insert AFTER INSERT ON products
     REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION learn_inserted_terms()`.execute(db);
   await sql`CREATE TRIGGER products_learn_terms_on_update AFTER UPDATE OF title, description, features, category ON products
-    FOR EACH ROW WHEN (OLD.search_words IS DISTINCT FROM NEW.search_words) EXECUTE FUNCTION learn_updated_terms()`.execute(db);
+    FOR EACH ROW WHEN ((OLD.title, OLD.features, OLD.description) IS DISTINCT FROM (NEW.title, NEW.features, NEW.description)) EXECUTE FUNCTION learn_updated_terms()`.execute(db);
   await sql`INSERT INTO search_terms (term)
-    SELECT DISTINCT term FROM products, search_terms_of(search_words) AS term WHERE archived_at IS NULL
+    SELECT DISTINCT term FROM products, search_terms_of(title, features, description) AS term WHERE archived_at IS NULL
     ON CONFLICT DO NOTHING`.execute(db);
   await sql`ANALYZE products`.execute(db);
 }
