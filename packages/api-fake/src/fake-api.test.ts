@@ -12,7 +12,13 @@ describe('the fake API', () => {
   it('answers a route with what the test gave it, through the real client', async () => {
     const product = aProduct({ title: 'Vector' });
     api.on('listProducts', aProductList([product]));
-    await expect(client.listProducts()).resolves.toEqual({ products: [product], total: 1 });
+    await expect(client.listProducts()).resolves.toEqual({
+      products: [product],
+      total: 1,
+      total_is_lower_bound: false,
+      next_after: null,
+      corrected_search: null,
+    });
     await expect(client.siteInfo()).resolves.toEqual(SITE_INFO);
   });
 
