@@ -47,7 +47,11 @@ describe('the search box suggestions', { timeout: WHOLE_APP_TIMEOUT_MS }, () => 
     expect(optionNames()).toEqual(['Lumora Image Studio$49', 'Lumora Brush Pack$12', 'Plugins']);
     expect(within(listbox).getByRole('group', { name: 'Products' })).toBeInTheDocument();
     expect(within(listbox).getByRole('group', { name: 'Categories' })).toBeInTheDocument();
-    expect(within(listbox).getAllByRole('option').every((option) => option.getAttribute('aria-selected') === 'false')).toBe(true);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .every((option) => option.getAttribute('aria-selected') === 'false'),
+    ).toBe(true);
     expect(screen.getByRole('status')).toHaveTextContent('3 suggestions: up and down arrows to choose');
     expect(input).toHaveFocus();
   });
