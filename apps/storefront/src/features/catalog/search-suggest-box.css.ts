@@ -13,6 +13,8 @@ export const listbox = style({
   left: 0,
   right: 0,
   display: 'grid',
+  // One column no wider than the box: a long title is cut with an ellipsis, not pushing the price out.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.xxs,
   maxHeight: 'min(28rem, 70vh)',
   overflowY: 'auto',
@@ -71,12 +73,15 @@ export const categoryIcon = style({
   color: vars.color.primary,
 });
 
+/** A long title takes two lines on a phone, then is cut. */
 export const title = style({
   flex: 1,
   minWidth: 0,
+  display: '-webkit-box',
   overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  lineHeight: 1.3,
   color: vars.color.text,
   fontSize: vars.fontSize.sm,
   fontWeight: 600,
