@@ -83,12 +83,10 @@ export function SearchSuggestBox({ value, onValueChange, onProduct, onCategory, 
   const optionId = (index: number) => `${listboxId}-option-${index}`;
   const activeOption = open && active >= 0 && active < options.length ? active : -1;
 
+  // The active option in view when the list scrolls (jsdom has no scrollIntoView).
   useEffect(() => {
-    if (activeOption < 0) return;
-    document.getElementById(optionId(activeOption))?.scrollIntoView?.({ block: 'nearest' });
-    // optionId is derived from listboxId, which never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activeOption]);
+    if (activeOption >= 0) document.getElementById(`${listboxId}-option-${activeOption}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeOption, listboxId]);
 
   const close = () => {
     setWanted(false);
