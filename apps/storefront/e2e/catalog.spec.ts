@@ -97,18 +97,18 @@ test('the catalogue searches, filters by category and sorts, keeping the filters
 
   // Search: the term goes to the address after a pause, and the count follows the API's.
   const writer = await catalogue(api, { search: 'writer' });
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('writer');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('writer');
   await expect(page).toHaveURL(/[?&]search=writer/);
   await expect(page.getByTestId('product-count')).toHaveText(countLabel(writer.total));
   await expect(page.getByTestId('product-card')).toHaveCount(writer.products.length);
   await expect(page.getByRole('article', { name: writer.products[0]!.title })).toBeVisible();
 
   // A search with no match: the empty state, and Clear filters brings everything back.
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('no-such-product-anywhere');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('no-such-product-anywhere');
   await expect(page.getByRole('heading', { name: 'No results found' })).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('product-count')).toHaveText(countLabel(all.total));
-  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveValue('');
 
   // Category: only that category's products.
   const software = await catalogue(api, { category: 'software' });

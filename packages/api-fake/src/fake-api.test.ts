@@ -1,7 +1,7 @@
 import { ApiError, createApiClient } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, type FakeApi } from './fake-api.ts';
-import { SITE_INFO, aProduct, aProductList, anOrder, deferred } from './fixtures.ts';
+import { SITE_INFO, aProduct, aProductList, anOrder, deferred, searchSuggestions } from './fixtures.ts';
 import { setupFakeApi } from './setup.ts';
 
 const client = createApiClient();
@@ -12,7 +12,13 @@ describe('the fake API', () => {
   it('answers a route with what the test gave it, through the real client', async () => {
     const product = aProduct({ title: 'Vector' });
     api.on('listProducts', aProductList([product]));
-    await expect(client.listProducts()).resolves.toEqual({ products: [product], total: 1 });
+    await expect(client.listProducts()).resolves.toEqual({
+      products: [product],
+      total: 1,
+      total_is_lower_bound: false,
+      next_after: null,
+      corrected_search: null,
+    });
     await expect(client.siteInfo()).resolves.toEqual(SITE_INFO);
   });
 
@@ -28,6 +34,24 @@ describe('the fake API', () => {
     expect(api.calls('listProducts')[0]?.query).toEqual({ limit: 12, search: 'vec' });
     expect(api.calls('createOrder')[0]?.body).toEqual({ items: [{ product_id: product.id, quantity: 2 }] });
     expect(api.allCalls().map((call) => call.route)).toEqual(['getProduct', 'listProducts', 'createOrder']);
+  });
+
+  it("answers a catalogue page's paging and the search box's suggestions", async () => {
+    const product = aProduct({ title: 'Lumora Image Studio' });
+    api.on('listProducts', aProductList([product], 1000, { total_is_lower_bound: true, next_after: `r1_${product.id}`, corrected_search: 'lumora' }));
+    api.on('suggestSearch', searchSuggestions([product], [{ value: 'plugins', label: 'Plugins' }]));
+    await expect(client.listProducts({ query: { search: 'lumra', after: 'r0_x' } })).resolves.toMatchObject({
+      total: 1000,
+      total_is_lower_bound: true,
+      next_after: `r1_${product.id}`,
+      corrected_search: 'lumora',
+    });
+    await expect(client.suggestSearch({ query: { q: 'lum' } })).resolves.toEqual({
+      products: [{ id: product.id, title: 'Lumora Image Studio', image: product.image, price: product.price }],
+      categories: [{ value: 'plugins', label: 'Plugins' }],
+    });
+    expect(api.calls('listProducts')[0]?.query.after).toBe('r0_x');
+    expect(api.calls('suggestSearch')[0]?.query.q).toBe('lum');
   });
 
   it('tells a static path from a parametrised one', async () => {

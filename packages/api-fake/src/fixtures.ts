@@ -28,6 +28,7 @@ import type {
   ProductList,
   Review,
   RecoveryCodes,
+  SearchSuggestions,
   SiteInfo,
   TwoFactorChallenge,
   TwoFactorSetup,
@@ -308,9 +309,27 @@ export function aDeliveryLog(overrides: Partial<DeliveryLog> = {}): DeliveryLog 
   };
 }
 
-/** A page of the catalogue: whole products serve the staff list; the public one shows their summaries (a Product is one). */
-export function aProductList<P extends ProductList['products'][number]>(products: P[], total = products.length): { products: P[]; total: number } {
-  return { products, total };
+/** How a page of the catalogue ends: its total, whether that is a bound, the next page's cursor and a corrected search. */
+export type ProductListPaging = Omit<ProductList, 'products'>;
+
+/**
+ * A page of the catalogue: whole products serve the staff list; the public one shows their summaries (a Product
+ * is one). The last page of an exact total unless `paging` says otherwise (a `next_after` for Load More).
+ */
+export function aProductList<P extends ProductList['products'][number]>(
+  products: P[],
+  total = products.length,
+  paging: Partial<Omit<ProductListPaging, 'total'>> = {},
+): { products: P[] } & ProductListPaging {
+  return { products, total, total_is_lower_bound: false, next_after: null, corrected_search: null, ...paging };
+}
+
+/** What the search box suggests: the products given (as suggestions) and the categories given. */
+export function searchSuggestions(
+  products: readonly Pick<Product, 'id' | 'title' | 'image' | 'price'>[] = [],
+  categories: readonly CategoryOption[] = [],
+): SearchSuggestions {
+  return { products: products.map(({ id, title, image, price }) => ({ id, title, image, price })), categories: [...categories] };
 }
 
 /** The product `PRODUCT_ID`, Vector Studio Pro at $19.99: the one `aCartLine()` and `anItem()` refer to. */

@@ -1,4 +1,4 @@
-import { DISCOUNT_ID, ORDER_ID, PRODUCT_ID, aDiscountCode, anAdminProduct } from '@store/api-fake';
+import { DISCOUNT_ID, ORDER_ID, PRODUCT_ID, aDiscountCode, aProductList, anAdminProduct } from '@store/api-fake';
 import type { DiscountCode } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +23,7 @@ const OFF = aDiscountCode({ id: '99999999-9999-4999-8999-999999999990', code: 'O
 
 function listed(codes: DiscountCode[]) {
   api.on('adminListDiscounts', { codes, total: codes.length });
-  api.on('adminListProducts', { products: [anAdminProduct({ id: PRODUCT_ID, title: 'Vector Studio Pro' })], total: 1 });
+  api.on('adminListProducts', aProductList([anAdminProduct({ id: PRODUCT_ID, title: 'Vector Studio Pro' })]));
 }
 
 const rowOf = (code: string) => {

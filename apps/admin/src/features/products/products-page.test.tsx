@@ -72,10 +72,11 @@ describe('the products screen', () => {
     expect(router.state.location.search).toMatchObject({ category: 'courses' });
   });
 
-  it('loads the next 50 products with Load more', async () => {
+  it('loads the next 50 products with Load more, from the cursor the last page gave', async () => {
     const first = Array.from({ length: LIMITS.pageSize }, () => anAdminProduct());
     const last = anAdminProduct({ title: 'The last one' });
-    api.on('adminListProducts', ({ query }) => (query.offset === 50 ? list([last], 51) : list(first, 51)));
+    const cursor = `n_${first.at(-1)!.id}`;
+    api.on('adminListProducts', ({ query }) => (query.after === cursor ? list([last], 51) : list(first, 51, { next_after: cursor })));
     const user = userEvent.setup();
     renderApp('/admin/products');
 
@@ -85,8 +86,20 @@ describe('the products screen', () => {
     expect(await screen.findByText('The last one')).toBeInTheDocument();
     expect(screen.getByTestId('product-count')).toHaveTextContent('Showing 51 of 51 products');
     expect(screen.queryByText('Load more')).not.toBeInTheDocument();
-    expect(api.calls('adminListProducts').map((call) => call.query.offset)).toEqual([0, 50]);
+    expect(api.calls('adminListProducts').map((call) => [call.query.after, call.query.offset])).toEqual([
+      [undefined, undefined],
+      [cursor, undefined],
+    ]);
   }, 30_000);
+
+  it('says "of 1,000+ products" when the search matched more than the API counts', async () => {
+    const shown = Array.from({ length: 3 }, () => anAdminProduct());
+    api.on('adminListProducts', list(shown, LIMITS.searchCountBound, { total_is_lower_bound: true, next_after: `r1_${shown.at(-1)!.id}` }));
+    renderApp('/admin/products?search=pro');
+
+    await waitFor(() => expect(screen.getByTestId('product-count')).toHaveTextContent('Showing 3 of 1,000+ products'));
+    expect(screen.getByText('Load more')).toBeInTheDocument();
+  });
 
   it('deletes nothing when the confirmation is cancelled', async () => {
     const product = anAdminProduct({ title: 'Keep Me' });

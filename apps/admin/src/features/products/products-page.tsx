@@ -22,6 +22,12 @@ const SKELETON_ROWS = 5;
 
 const DELETE_KEY = [...productKeys.all, 'delete'] as const;
 
+/** "Showing 50 of 120 products", or "of 1,000+" when the list matched more than the API counts. */
+export function showingLabel(shown: number, total: number, isLowerBound = false): string {
+  const count = isLowerBound ? `${total.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
+  return `Showing ${shown.toLocaleString('en-US')} of ${count} ${total === 1 && !isLowerBound ? 'product' : 'products'}`;
+}
+
 /**
  * /admin/products (spec section 2): search and category in the address, the catalogue 50 at a time,
  * and the Add / Edit form, licence keys and delete per product. `?new=1` opens the Add Product form.
@@ -52,7 +58,7 @@ export function ProductsPage() {
 
   const pages = products.data?.pages ?? [];
   const items = pages.flatMap((page) => page.products);
-  const total = pages.at(-1)?.total ?? 0;
+  const lastPage = pages.at(-1);
   const filtered = Boolean(search.search || search.category);
 
   // Each delete its own mutation: several rows can be deleting at once, each showing it.
@@ -114,7 +120,7 @@ export function ProductsPage() {
       </form>
 
       <p className={styles.summary} aria-live="polite" data-testid="product-count">
-        {products.data ? `Showing ${items.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}` : ''}
+        {products.data ? showingLabel(items.length, lastPage?.total ?? 0, lastPage?.total_is_lower_bound) : ''}
       </p>
 
       {products.isPending ? (

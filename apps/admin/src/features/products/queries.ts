@@ -19,17 +19,20 @@ export const productKeys = {
   categories: () => ['categories'] as const,
 };
 
-/** The catalogue for staff, newest first, 50 at a time ('Load more' fetches the next page). */
+/**
+ * The catalogue for staff, newest first (a search: best match first), 50 at a time: 'Load more' asks for the
+ * page after the last one's `next_after` (a keyset cursor), until a page says there is none.
+ */
 export function adminProductListQueryOptions(filters: ProductFilters) {
   return infiniteQueryOptions({
     queryKey: productKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.adminListProducts({ query: { search: filters.search, category: filters.category, limit: LIMITS.pageSize, offset: pageParam } }, { signal }),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.products.length, 0);
-      return loaded < lastPage.total && lastPage.products.length > 0 ? loaded : undefined;
-    },
+      api.adminListProducts(
+        { query: { search: filters.search, category: filters.category, limit: LIMITS.pageSize, ...(pageParam === null ? {} : { after: pageParam }) } },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_after ?? undefined,
   });
 }
 

@@ -1,4 +1,4 @@
-import { aDashboardStats, aProduct, anAdminProduct, deferred } from '@store/api-fake';
+import { aDashboardStats, aProduct, aProductList, anAdminProduct, deferred } from '@store/api-fake';
 import type { AdminSubscription, AdminSubscriptionList, AdminSubscriptionSummary } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,13 +58,13 @@ const listOf = (items: AdminSubscription[], total = items.length): AdminSubscrip
 describe('the subscriptions screen', () => {
   beforeEach(() => {
     signInAsAdmin(api);
-    api.on('adminListProducts', {
-      products: [
+    api.on(
+      'adminListProducts',
+      aProductList([
         anAdminProduct({ ...aProduct({ id: PRODUCT_ID, title: 'Aurora AI Writer' }), product_type: 'subscription', billing_interval: 'month' }),
         anAdminProduct({ ...aProduct({ id: '3c2b1a09-8f7e-4d6c-9b5a-41d2c3b4ffff', title: 'One-off tool' }), product_type: 'single' }),
-      ],
-      total: 2,
-    });
+      ]),
+    );
   });
 
   it('is in the navigation and lists subscriptions: buyer, product and price per period, status, period end', { timeout: 30_000 }, async () => {

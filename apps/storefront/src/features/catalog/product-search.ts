@@ -7,7 +7,19 @@ export interface ProductSearch {
   sort?: ProductSort;
 }
 
+/** The order of a list without a search: the newest first. */
 export const DEFAULT_SORT: ProductSort = 'newest';
+
+/** A search's results come best match first (the API's default for a search); anything else, the newest first. */
+export function defaultSortOf(search: Pick<ProductSearch, 'search'>): ProductSort {
+  return search.search ? 'relevance' : DEFAULT_SORT;
+}
+
+/** The orders the list offers: "Best match" only while a search is given (without one it means nothing). */
+export function sortOptionsFor(search: Pick<ProductSearch, 'search'>): { value: ProductSort; label: string }[] {
+  return PRODUCT_SORTS.filter(({ value }) => value !== 'relevance' || Boolean(search.search)).map(({ value, label }) => ({ value, label }));
+}
+
 /** The API's bound on a search term (ProductListQuerySchema). */
 const SEARCH_MAX_LENGTH = 200;
 
@@ -25,7 +37,8 @@ export function validateProductSearch(raw: Record<string, unknown>): ProductSear
     typeof raw.search === 'string' || typeof raw.search === 'number' ? String(raw.search).trim().slice(0, SEARCH_MAX_LENGTH) : '';
   if (term) result.search = term;
   if (isCategory(raw.category)) result.category = raw.category;
-  if (isSort(raw.sort) && raw.sort !== DEFAULT_SORT) result.sort = raw.sort;
+  // "Best match" is never kept: with a search it is the default, without one it is no order on offer.
+  if (isSort(raw.sort) && raw.sort !== 'relevance' && raw.sort !== defaultSortOf(result)) result.sort = raw.sort;
   return result;
 }
 

@@ -96,6 +96,8 @@ export const viewButton = style({
 });
 
 export const summary = style({
+  display: 'grid',
+  gap: vars.space.xxs,
   minHeight: '1.5em',
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
@@ -107,3 +109,9 @@ export const more = style({
   paddingTop: vars.space.md,
 });
 
+
+/** "Showing results for “lumora”": the corrected search, above the count. */
+export const corrected = style({
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+});

@@ -1,15 +1,16 @@
-import { CATEGORIES, PRODUCT_SORTS, type Category, type ProductSort } from '@store/contracts';
+import { CATEGORIES, type Category, type ProductSort } from '@store/contracts';
 import { useDebouncedSearch } from '@store/shell';
-import { Button, ChevronDownIcon, Container, EmptyState, GridIcon, IconButton, ListIcon, SearchField, SearchIcon, SelectField, visuallyHidden } from '@store/ui';
+import { Button, ChevronDownIcon, Container, EmptyState, GridIcon, IconButton, ListIcon, SearchIcon, SelectField, visuallyHidden } from '@store/ui';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import { ProductGrid, type ProductView } from './product-grid.tsx';
-import { DEFAULT_SORT, hasFilters, type ProductSearch } from './product-search.ts';
+import { defaultSortOf, hasFilters, sortOptionsFor, type ProductSearch } from './product-search.ts';
 import * as styles from './products-page.css.ts';
 import { categoriesQueryOptions, productListQueryOptions } from './queries.ts';
+import { SearchSuggestBox } from './search-suggest-box.tsx';
 
 const route = getRouteApi('/products/');
 
@@ -18,9 +19,9 @@ export const PRODUCT_SKELETONS = 6;
 /** Cards in the first row of the widest grid load their images at once; the rest lazily. */
 const EAGER_CARDS = 3;
 
-const SORT_OPTIONS = PRODUCT_SORTS.map(({ value, label }) => ({ value, label }));
-
-export function productCountLabel(total: number): string {
+/** The count line: the products that match, or "1,000+ products" when a search matched more than the API counts. */
+export function productCountLabel(total: number, isLowerBound = false): string {
+  if (isLowerBound) return `${total.toLocaleString('en-US')}+ products`;
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}`;
 }
 
@@ -33,6 +34,7 @@ export function activeFilterCount(search: ProductSearch): number {
 export function ProductsPage() {
   const filters = route.useSearch();
   const navigate = route.useNavigate();
+  const navigateAway = useNavigate();
   const [view, setView] = useState<ProductView>('grid');
   // Phones: the filters fold behind a button so the first products show without scrolling; open on wider screens.
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -62,7 +64,10 @@ export function ProductsPage() {
 
   const pages = products.data?.pages ?? [];
   const items = pages.flatMap((page) => (Array.isArray(page.products) ? page.products : []));
-  const total = pages.at(-1)?.total ?? items.length;
+  const lastPage = pages.at(-1);
+  const total = lastPage?.total ?? items.length;
+  // Every page of one search answers the same: its first tells whether the words were corrected.
+  const corrected = pages[0]?.corrected_search ?? null;
 
   const clearFilters = () => {
     changeSearchText('');
@@ -108,14 +113,20 @@ export function ProductsPage() {
           flushSearch();
         }}
       >
-        <SearchField
+        <SearchSuggestBox
           label="Search products"
           name="search"
           placeholder="Search products..."
           className={styles.search}
           value={searchText}
           maxLength={200}
-          onChange={(event) => changeSearchText(event.target.value)}
+          onValueChange={changeSearchText}
+          onProduct={(product) => void navigateAway({ to: '/products/$id', params: { id: product.id } })}
+          // A category suggestion names what was typed ("plug" → Plugins): the category is shown, the words give way.
+          onCategory={(category) => {
+            changeSearchText('');
+            update({ search: undefined, category: category.value });
+          }}
         />
         <SelectField
           label="Category"
@@ -127,11 +138,11 @@ export function ProductsPage() {
         <SelectField
           label="Sort by"
           name="sort"
-          options={SORT_OPTIONS}
-          value={filters.sort ?? DEFAULT_SORT}
+          options={sortOptionsFor(filters)}
+          value={filters.sort ?? defaultSortOf(filters)}
           onChange={(event) => {
             const sort = event.target.value as ProductSort;
-            update({ sort: sort === DEFAULT_SORT ? undefined : sort });
+            update({ sort: sort === defaultSortOf(filters) ? undefined : sort });
           }}
         />
         <noscript>
@@ -155,9 +166,17 @@ export function ProductsPage() {
         </div>
       </form>
 
-      <p className={styles.summary} aria-live="polite" data-testid="product-count">
-        {products.data ? productCountLabel(total) : products.isPending ? 'Loading products…' : ''}
-      </p>
+      <div className={styles.summary} aria-live="polite">
+        {corrected && !products.isPlaceholderData && (
+          // The shopper's own words stay in the search box; this says which were answered instead.
+          <p className={styles.corrected} data-testid="corrected-search">
+            Showing results for <strong>“{corrected}”</strong>
+          </p>
+        )}
+        <p data-testid="product-count">
+          {products.data ? productCountLabel(total, lastPage?.total_is_lower_bound) : products.isPending ? 'Loading products…' : ''}
+        </p>
+      </div>
 
       {products.isPending ? (
         <ProductGrid view={view} busy data-testid="product-skeletons">

@@ -5,7 +5,8 @@ import { api } from '../../lib/api.ts';
 export const catalogKeys = {
   all: ['catalog'] as const,
   product: (id: string) => [...catalogKeys.all, 'product', id] as const,
-  list: (query: Omit<ProductListQuery, 'offset' | 'limit'>) => [...catalogKeys.all, 'list', query] as const,
+  list: (query: Omit<ProductListQuery, 'offset' | 'limit' | 'after'>) => [...catalogKeys.all, 'list', query] as const,
+  suggestions: (text: string) => [...catalogKeys.all, 'suggestions', text] as const,
   featured: () => [...catalogKeys.all, 'featured'] as const,
   current: (ids: readonly string[]) => [...catalogKeys.all, 'current', ids] as const,
   categories: () => [...catalogKeys.all, 'categories'] as const,
@@ -42,16 +43,26 @@ export function featuredProductsQueryOptions() {
   });
 }
 
-/** The product list, a page of 50 at a time ('Load More Products' fetches the next page). */
-export function productListQueryOptions(query: Omit<ProductListQuery, 'offset' | 'limit'>) {
+/**
+ * The product list, a page of 50 at a time: 'Load More Products' asks for the page after the last one's
+ * `next_after` (a keyset cursor, the same cost at any depth), until a page says there is none.
+ */
+export function productListQueryOptions(query: Omit<ProductListQuery, 'offset' | 'limit' | 'after'>) {
   return infiniteQueryOptions({
     queryKey: catalogKeys.list(query),
-    queryFn: ({ pageParam, signal }) => api.listProducts({ query: { ...query, limit: LIMITS.pageSize, offset: pageParam } }, { signal }),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.products.length, 0);
-      return loaded < lastPage.total && lastPage.products.length > 0 ? loaded : undefined;
-    },
+    queryFn: ({ pageParam, signal }) =>
+      api.listProducts({ query: { ...query, limit: LIMITS.pageSize, ...(pageParam === null ? {} : { after: pageParam }) } }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_after ?? undefined,
+  });
+}
+
+/** What the search box suggests for a text typed (products by title, categories by name). */
+export function searchSuggestionsQueryOptions(text: string) {
+  return queryOptions({
+    queryKey: catalogKeys.suggestions(text),
+    queryFn: ({ signal }) => api.suggestSearch({ query: { q: text } }, { signal }),
+    staleTime: 60_000,
   });
 }
 
