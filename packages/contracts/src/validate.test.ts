@@ -7,6 +7,7 @@ import {
   PayPalWebhookEventSchema,
   ProductInputSchema,
   ProductListQuerySchema,
+  AdminOrderListQuerySchema,
   RegisterBodySchema,
   SiteSettingsUpdateSchema,
   TwoFactorLoginBodySchema,
@@ -91,7 +92,12 @@ describe('validate', () => {
   });
 
   it('names the field and the bound it broke, as the API says it', () => {
-    expect(validate(ProductListQuerySchema, { offset: 1e12 })).toEqual({ ok: false, errors: [{ field: 'offset', message: expect.stringMatching(/^offset must be <= \d+$/) }] });
+    expect(validate(AdminOrderListQuerySchema, { offset: 1e12 })).toEqual({ ok: false, errors: [{ field: 'offset', message: expect.stringMatching(/^offset must be <= \d+$/) }] });
+    // A bound with a message of its own says it, and where to go instead.
+    expect(validate(ProductListQuerySchema, { offset: 1001 })).toEqual({
+      ok: false,
+      errors: [{ field: 'offset', message: 'offset must be 0 to 1,000: page further with after=, the next_after of the page before' }],
+    });
     expect(validate(ProductListQuerySchema, { sort: 'cheapest' })).toEqual({ ok: false, errors: [{ field: 'sort', message: expect.stringMatching(/^sort must be one of: /) }] });
   });
 
