@@ -24,6 +24,7 @@ import * as subscriptionAdmin from './2026-11-30-0003-subscription-admin.ts';
 import * as subscriptionDownloads from './2026-12-01-0001-subscription-downloads.ts';
 import * as honestRatings from './2026-12-01-0002-honest-ratings.ts';
 import * as subscriptionApproveUrl from './2026-12-01-0004-subscription-approve-url.ts';
+import * as purchaseFunctions from './2026-12-02-0002-purchase-functions.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0001-subscription-downloads': subscriptionDownloads,
   '2026-12-01-0002-honest-ratings': honestRatings,
   '2026-12-01-0004-subscription-approve-url': subscriptionApproveUrl,
+  '2026-12-02-0002-purchase-functions': purchaseFunctions,
 };
 
 export const migrationProvider: MigrationProvider = {
