@@ -84,6 +84,11 @@ export class ProductWriteWatcher implements KyselyPlugin {
   readonly #pending = new WeakMap<object, ProductWrite>();
   readonly #listeners = new Set<(write: ProductWrite) => void>();
 
+  /** A write to `products` made where this plugin cannot see it (inside a database function), told by its caller. */
+  announce(write: ProductWrite): void {
+    for (const listener of this.#listeners) listener(write);
+  }
+
   onWrite(listener: (write: ProductWrite) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -99,7 +104,7 @@ export class ProductWriteWatcher implements KyselyPlugin {
     const write = this.#pending.get(args.queryId);
     if (write) {
       this.#pending.delete(args.queryId);
-      for (const listener of this.#listeners) listener(write);
+      this.announce(write);
     }
     return args.result;
   }

@@ -5,6 +5,7 @@ import { takeUse } from '../discounts/discount-repository.ts';
 import { conflict, notFound } from '../errors.ts';
 import { HOLD_MINUTES, UNPAID_ORDER_MINUTES } from './hold-times.ts';
 import type { OrderWithItems } from './order-repository.ts';
+import { holdPlainOrder } from './purchase-functions.ts';
 import { holdStock, type OrderLine } from './stock.ts';
 
 /*
@@ -96,7 +97,17 @@ async function takeHold(trx: Transaction<Database>, order: OrderRow, items: read
  * order that still holds changes nothing (a click again does not lengthen a hold). Answers whether this
  * start took the hold, so a PayPal failure can give it back.
  */
-export async function holdForPayment(app: FastifyInstance, orderId: string): Promise<boolean> {
+export async function holdForPayment(
+  app: FastifyInstance,
+  orderId: string,
+  known?: Pick<OrderRow, 'id' | 'user_id' | 'invoice_email' | 'client_ip'>,
+): Promise<boolean> {
+  // A plain order is held by one database function; any other, or a refusal, the general way below
+  // (docs/decisions/045-purchase-round-trips.md). `known` is the order as the caller read it: who buys does not change.
+  if (known) {
+    const plain = await holdPlainOrder(app.db, known, { hold: HOLD_MINUTES, pay: UNPAID_ORDER_MINUTES.afterPaymentStarts });
+    if (plain) return plain === 'held';
+  }
   return app.db.transaction().execute(async (trx) => {
     // The buyer's locks come before the order's row: read who it is without a lock first (these fields do not change).
     const buyer = await trx

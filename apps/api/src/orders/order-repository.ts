@@ -1,5 +1,6 @@
 import type { AdminOrderListQuery, OrderExportQuery } from '@store/contracts';
 import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { containsPattern } from '../db/like.ts';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { Database, OrderItemRow, OrderRow } from '../db/schema.ts';
@@ -14,10 +15,20 @@ export interface OrderWithItems {
   items: OrderItemRow[];
 }
 
+/** An order with its lines, in one statement (the lines as JSON: their columns are numbers and text, parsed alike). */
 export async function findOrder(db: Kysely<Database>, id: string): Promise<OrderWithItems | undefined> {
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!order) return undefined;
-  const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('position').execute();
+  const found = await db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select((eb) =>
+      jsonArrayFrom(eb.selectFrom('order_items').selectAll().whereRef('order_items.order_id', '=', 'orders.id').orderBy('position')).as(
+        'order_lines',
+      ),
+    )
+    .where('orders.id', '=', id)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { order_lines: items, ...order } = found;
   return { order, items };
 }
 

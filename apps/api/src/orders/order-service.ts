@@ -27,6 +27,7 @@ import { UNPAID_ORDER_MINUTES } from './hold-times.ts';
 import { composeReceipt, receiptStates } from './receipt.ts';
 import { findOrder, keysByItem, type OrderWithItems } from './order-repository.ts';
 import { mergeLines, readLines, sellStock } from './stock.ts';
+import { placePlainOrder } from './purchase-functions.ts';
 import { refuseSubscriptionLines } from '../subscriptions/one-off-checkout.ts';
 import { groupByMember, keysOwed, recordLineMembers, type ProductDownload, type ProductKey } from '../packages/package-orders.ts';
 import { lineMembers, type LineMember } from '../packages/package-lines.ts';
@@ -123,12 +124,39 @@ export async function createOrder(
   }
   const lines = mergeLines(body.items);
   checkOrderSize(lines);
-  await refuseSubscriptionLines(app.db, lines);
   const orderId = randomUUID();
   const invoice = body.invoice_data;
   // A signed-in buyer is billed under the account's name and email (spec section 1).
   const email = caller ? caller.email : invoice!.email.trim();
   const buyer = buyerOf(caller?.id ?? null, email);
+  const expiresAt = new Date(Date.now() + UNPAID_ORDER_MINUTES.beforePayment * 60_000);
+  // A plain order to pay with PayPal is placed by one database function; anything else, or any refusal, the general way below
+  // (docs/decisions/045-purchase-round-trips.md).
+  if (!body.discount_code && body.payment_method !== 'free') {
+    const placed = await placePlainOrder(app.db, {
+      id: orderId,
+      userId: caller?.id ?? null,
+      email,
+      name: caller ? caller.username : invoice!.name.trim(),
+      address: invoice?.address.trim() ?? null,
+      city: invoice?.city.trim() ?? null,
+      country: invoice?.country.trim() ?? null,
+      ip: context.ip,
+      origin: context.origin,
+      expiresAt,
+      lines,
+      buyerCap: app.config.unpaidOrdersPerBuyer,
+      addressCap: app.config.unpaidOrdersPerAddress,
+      freeOrderMinutes: FREE_ORDER_COUNTS_MINUTES,
+      maxCents: MAX_ORDER_CENTS,
+      maxUnits: LIMITS.orderMaxUnits,
+    });
+    if (placed) {
+      const presented = await presentOrder(app, placed, { includeGoods: false, plainLines: true });
+      return caller ? presented : { ...presented, access_token: orderAccessToken(app, orderId) };
+    }
+  }
+  await refuseSubscriptionLines(app.db, lines);
   const created = await app.db.transaction().execute(async (trx) => {
     await checkBuyerHolds(app, trx, { userId: caller?.id ?? null, email, ip: context.ip });
     // Priced from the products as read: nothing is taken, so nothing is locked (units sold meanwhile are found at the payment start).
@@ -158,7 +186,7 @@ export async function createOrder(
         invoice_city: invoice?.city.trim() ?? null,
         invoice_country: invoice?.country.trim() ?? null,
         stock_reserved: false,
-        expires_at: new Date(Date.now() + UNPAID_ORDER_MINUTES.beforePayment * 60_000),
+        expires_at: expiresAt,
         client_ip: context.ip,
         origin: context.origin,
       })
@@ -213,13 +241,15 @@ export interface PresentOptions {
    * would use the buyer's allowance and stand in the delivery log as the buyer's.
    */
   includeDownloads?: boolean;
+  /** No line is a package: their members are not looked for. */
+  plainLines?: boolean;
 }
 
 /** Orders as the contract speaks them, their delivered keys and files read in one query each for the whole list. */
 export async function presentOrders(
   app: FastifyInstance,
   orders: OrderWithItems[],
-  { includeGoods, revealTo, includeDownloads = true }: PresentOptions,
+  { includeGoods, revealTo, includeDownloads = true, plainLines = false }: PresentOptions,
 ): Promise<Order[]> {
   const deliveredItems = includeGoods
     ? orders.filter(({ order }) => order.status === 'completed').flatMap(({ items }) => items.map((item) => item.id))
@@ -228,10 +258,12 @@ export async function presentOrders(
     keysByItem(app.db, app.dataCipher, deliveredItems),
     downloadsByItem(app, includeDownloads ? deliveredItems : []),
     // A package line's members are kept from the order's creation: shown whatever its status, their goods once delivered.
-    lineMembers(
-      app.db,
-      orders.flatMap(({ items }) => items.map((item) => item.id)),
-    ),
+    plainLines
+      ? new Map<string, LineMember[]>()
+      : lineMembers(
+          app.db,
+          orders.flatMap(({ items }) => items.map((item) => item.id)),
+        ),
     receiptStates(
       app.db,
       app.dataCipher,
@@ -401,9 +433,23 @@ export async function deliver(
     generated = true;
   }
   await attachFiles(trx, order.id);
-  // The keys just sold go into the receipt as they are (generated ones are read back), and the receipt
-  // is queued by the statement that completes the order.
-  const receipt = await composeReceipt(app, trx, order, items, generated ? undefined : sold);
+  return completeDelivery(app, trx, { order, items }, generated ? undefined : sold, paidWith);
+}
+
+/**
+ * The last step of a delivery, once the goods are the line's: the keys just sold go into the receipt as they
+ * are (`sold` undefined: read back, as generated ones are), and the receipt is queued by the statement that
+ * completes the order. `plainLines` says no line is a package, so the receipt need not look for members.
+ */
+export async function completeDelivery(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  { order, items }: OrderWithItems,
+  sold: readonly SoldKey[] | undefined,
+  paidWith?: PaidWith,
+  plainLines = false,
+): Promise<OrderRow> {
+  const receipt = await composeReceipt(app, trx, order, items, sold, plainLines ? new Map() : undefined);
   return trx
     .with('receipt', (db) => db.insertInto('mail_outbox').values(receipt))
     .updateTable('orders')

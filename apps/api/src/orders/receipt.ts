@@ -39,6 +39,8 @@ export async function composeReceipt(
   items: OrderItemRow[],
   /** The keys the delivery sold (when it knows them all), so they are not read again. */
   sold?: readonly { id: string; order_item_id: string | null; product_id: string; key_value: string; created_at: Date }[],
+  /** The package lines' members, when the caller knows them (none for plain lines), so they are not read again. */
+  knownMembers?: Map<string, LineMember[]>,
 ): Promise<Insertable<MailOutboxTable>> {
   const settings = await readSettings(app.db, app.dataCipher, trx);
   const keys = sold
@@ -56,10 +58,12 @@ export async function composeReceipt(
         .execute();
   const link = orderPageUrl(app, order);
   const shortId = order.id.slice(-8);
-  const members = await lineMembers(
-    trx,
-    items.map((item) => item.id),
-  );
+  const members =
+    knownMembers ??
+    (await lineMembers(
+      trx,
+      items.map((item) => item.id),
+    ));
   const lines = items.map((item) => {
     const own = keys.filter((key) => key.order_item_id === item.id);
     const itemKeys = own.map((key) => openLicenseKey(app.dataCipher, key));

@@ -7,7 +7,8 @@ import type { Caller } from '../plugins/auth.ts';
 import { HOLD_MINUTES } from '../orders/hold-times.ts';
 import { findOrder, isGuestOrder, type OrderWithItems } from '../orders/order-repository.ts';
 import { holdForPayment, releaseHold, retakeHold } from '../orders/holds.ts';
-import { deliver, lockOrder, UNSERVABLE } from '../orders/order-service.ts';
+import { completeDelivery, deliver, lockOrder, UNSERVABLE } from '../orders/order-service.ts';
+import { claimHeldForCapture, sellHeldOrder, wantsGeneralPath, type CaptureClaim } from '../orders/purchase-functions.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 import { approvalLink, firstCapture, PayPalError, type PayPalCapture, type PayPalOrder } from './paypal-client.ts';
 import { resolvePayPalEndpoint, type PayPalEndpoint } from './paypal-endpoint.ts';
@@ -76,7 +77,7 @@ export async function startPayPalPayment(
 ): Promise<{ paypalOrderId: string; approvalUrl: string }> {
   const { order, items } = await payableOrder(app, orderId, caller);
   const { endpoint, siteName } = await endpointOf(app);
-  const took = await holdForPayment(app, order.id);
+  const took = await holdForPayment(app, order.id, order);
   const payload = {
     intent: 'CAPTURE',
     purchase_units: [
@@ -161,10 +162,10 @@ const refusedForCertain = (error: unknown) => error instanceof PayPalError && er
  * An order whose hold ended (decision 036) takes its code's use and its units again first: when they are
  * gone, or held by other checkouts, the 409 says so and nothing is captured.
  */
-async function claimForCapture(
-  app: FastifyInstance,
-  paypalOrderId: string,
-): Promise<{ claimed: true; id: string } | { claimed: false; id: string; status: string; payment_id: string | null } | undefined> {
+async function claimForCapture(app: FastifyInstance, paypalOrderId: string): Promise<CaptureClaim | undefined> {
+  // An order that still holds its units is claimed in one statement (docs/decisions/045-purchase-round-trips.md).
+  const claim = await claimHeldForCapture(app.db, paypalOrderId, HOLD_MINUTES);
+  if (claim !== 'retake') return claim;
   return app.db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('orders').select('id').where('paypal_order_id', '=', paypalOrderId).executeTakeFirst();
     if (!found) return undefined;
@@ -256,8 +257,17 @@ export async function settleCapture(
   }
 
   let refundFor: RefundReason | null = null;
-  try {
-    const outcome = await app.db.transaction().execute(async (trx) => {
+  // A held, plain order is sold by one database function (docs/decisions/045-purchase-round-trips.md); when a
+  // key pool falls short it rolls back, and the general path below decides (generated keys, or a refund).
+  const settle = (plainFirst: boolean) =>
+    app.db.transaction().execute(async (trx) => {
+      const plain = plainFirst ? await sellHeldOrder(trx, orderId, capture.amount) : undefined;
+      if (plain) {
+        // The function took the units off the shelf where the watcher of product writes cannot see it.
+        app.productWrites.announce({ kind: 'stock', productIds: [...new Set(plain.items.map((item) => item.product_id))] });
+        await completeDelivery(app, trx, plain, plain.keys, { captureId: capture.id }, true);
+        return 'delivered';
+      }
       const locked = await lockOrder(trx, orderId);
       const { order } = locked;
       if (order.payment_id === capture.id) return 'already';
@@ -276,6 +286,11 @@ export async function settleCapture(
       // Paid and delivered by one update: no one sees the order between the two.
       await deliver(app, trx, locked, { captureId: capture.id });
       return 'delivered';
+    });
+  try {
+    const outcome = await settle(true).catch((error: unknown) => {
+      if (!wantsGeneralPath(error)) throw error;
+      return settle(false);
     });
     if (outcome === 'delivered') {
       app.log.info({ orderId, captureId: capture.id, total: capture.amount.value }, 'order paid and delivered');

@@ -25,6 +25,7 @@ import * as subscriptionDownloads from './2026-12-01-0001-subscription-downloads
 import * as honestRatings from './2026-12-01-0002-honest-ratings.ts';
 import * as subscriptionApproveUrl from './2026-12-01-0004-subscription-approve-url.ts';
 import * as rankedSearch from './2026-12-02-0001-ranked-search.ts';
+import * as purchaseFunctions from './2026-12-02-0002-purchase-functions.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0002-honest-ratings': honestRatings,
   '2026-12-01-0004-subscription-approve-url': subscriptionApproveUrl,
   '2026-12-02-0001-ranked-search': rankedSearch,
+  '2026-12-02-0002-purchase-functions': purchaseFunctions,
 };
 
 export const migrationProvider: MigrationProvider = {
