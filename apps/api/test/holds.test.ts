@@ -203,6 +203,26 @@ describe('an unpaid order blocks no other buyer', () => {
     expect(await shownStock(id)).toEqual({ page: 2, list: 2 });
   });
 
+  it('a buyer back from PayPal without approving, after their hold ended, takes nothing again: the order is left as it was', async () => {
+    const id = await product(5, 5);
+    const paying = await placed([{ product_id: id, quantity: 2 }]);
+    const started = await startPayment(paying.id);
+    expect(started.statusCode).toBe(200);
+    const paypalOrderId = new URL(started.json().payment_url as string).searchParams.get('token')!;
+    await endHolds([paying.id]);
+    const before = await t.app.db.selectFrom('orders').selectAll().where('id', '=', paying.id).executeTakeFirstOrThrow();
+
+    const refused = await t.request({ method: 'POST', url: `/api/paypal/capture-order/${paypalOrderId}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('payment_not_approved');
+    expect(await t.app.db.selectFrom('orders').selectAll().where('id', '=', paying.id).executeTakeFirstOrThrow()).toEqual(before);
+
+    // Approved, the same return takes the units again and pays.
+    sandbox.state.approveOrder(paypalOrderId);
+    expect((await t.request({ method: 'POST', url: `/api/paypal/capture-order/${paypalOrderId}` })).statusCode).toBe(200);
+    expect(await holdOf(paying.id)).toMatchObject({ status: 'completed' });
+  });
+
   it('one buyer holds a product with one checkout: their newer payment start replaces their older hold, and leaves other buyers’ alone', async () => {
     const id = await product(5, 5);
     const email = `twice-${tag()}@example.com`;

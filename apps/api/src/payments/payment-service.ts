@@ -162,10 +162,18 @@ const refusedForCertain = (error: unknown) => error instanceof PayPalError && er
  * An order whose hold ended (decision 036) takes its code's use and its units again first: when they are
  * gone, or held by other checkouts, the 409 says so and nothing is captured.
  */
-async function claimForCapture(app: FastifyInstance, paypalOrderId: string): Promise<CaptureClaim | undefined> {
+async function claimForCapture(app: FastifyInstance, paypalOrderId: string, endpoint: PayPalEndpoint): Promise<CaptureClaim | undefined> {
   // An order that still holds its units is claimed in one statement (docs/decisions/045-purchase-round-trips.md).
   const claim = await claimHeldForCapture(app.db, paypalOrderId, HOLD_MINUTES);
   if (claim !== 'retake') return claim;
+  // Its hold ended: its units are taken again only for a payment PayPal says the buyer approved, so a capture
+  // PayPal would refuse takes nothing (a refused request changes nothing; the units stay free for others).
+  const atPayPal = await app.paypal.getOrder(endpoint, paypalOrderId).catch((error: unknown) => {
+    throw toAppError(app, error, 'Payment capture failed');
+  });
+  if (atPayPal.status !== 'APPROVED' && atPayPal.status !== 'COMPLETED') {
+    throw new AppError('conflict', 'The payment has not been approved at PayPal yet', 'payment_not_approved');
+  }
   return app.db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('orders').select('id').where('paypal_order_id', '=', paypalOrderId).executeTakeFirst();
     if (!found) return undefined;
@@ -202,7 +210,8 @@ async function releaseClaim(app: FastifyInstance, orderId: string): Promise<void
  * delivery happens once.
  */
 export async function capturePayPalPayment(app: FastifyInstance, paypalOrderId: string): Promise<{ captureId: string; orderId: string }> {
-  const claim = await claimForCapture(app, paypalOrderId);
+  const { endpoint } = await endpointOf(app);
+  const claim = await claimForCapture(app, paypalOrderId, endpoint);
   if (!claim) throw notFound('No order is waiting for this PayPal payment', 'order_not_found');
   if (!claim.claimed) {
     // Captured and delivered already (a repeated return, or the webhook came first): the same answer again.
@@ -210,7 +219,6 @@ export async function capturePayPalPayment(app: FastifyInstance, paypalOrderId: 
     throw conflict('This order is not awaiting payment', 'order_not_payable');
   }
   const orderId = claim.id;
-  const { endpoint } = await endpointOf(app);
   let captured: PayPalOrder;
   try {
     captured = await app.paypal.captureOrder(endpoint, paypalOrderId, `capture-${orderId}`);
