@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
-import type { KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sellHeldOrder, wantsGeneralPath } from '../src/orders/purchase-functions.ts';
 import { build, type TestApp } from './helpers/build.ts';
 
 /*
@@ -218,5 +219,80 @@ describe('what the functions leave to the general path', () => {
     const short = await placeOrder([{ product_id: productId, quantity: 2 }], `s-${tag()}@example.com`);
     expect(short.statusCode).toBe(409);
     expect(short.json()).toMatchObject({ code: 'out_of_stock' });
+  });
+});
+
+/** A held, approved plain order of one unit of a pool product: what a capture would sell. */
+async function heldOrder(productId: string): Promise<{ id: string; total: string }> {
+  const placed = await placeOrder([{ product_id: productId, quantity: 1 }], `held-${tag()}@example.com`, '198.51.100.31');
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json<{ id: string; total_amount: number }>();
+  const started = await startPayment(order.id, '198.51.100.31');
+  expect(started.statusCode, started.body).toBe(200);
+  return { id: order.id, total: order.total_amount.toFixed(2) };
+}
+
+const stockOf = async (productId: string) =>
+  (await t.app.db.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirstOrThrow()).stock_quantity;
+const soldKeys = async (productId: string) =>
+  (await t.app.db.selectFrom('license_keys').select('id').where('product_id', '=', productId).where('order_item_id', 'is not', null).execute())
+    .length;
+
+describe("the sale takes the units at COMMIT (docs/decisions/047-purchase-contention.md)", () => {
+  it('sells with the units taken once, at COMMIT', async () => {
+    const productId = await keyProduct({ keys: 2 });
+    const order = await heldOrder(productId);
+    await t.app.db.transaction().execute(async (trx) => {
+      const sold = await sellHeldOrder(trx, order.id, { currency_code: 'USD', value: order.total });
+      expect(sold?.keys).toHaveLength(1);
+      // Queued, not yet taken: the product's row is written by the COMMIT.
+      const inside = await trx.selectFrom('products').select('stock_quantity').where('id', '=', productId).executeTakeFirstOrThrow();
+      expect(inside.stock_quantity).toBe(2);
+    });
+    expect(await stockOf(productId)).toBe(1);
+    expect(await soldKeys(productId)).toBe(1);
+    const queued = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM sale_stock_takes`.execute(t.app.db);
+    expect(queued.rows[0]!.n).toBe(0);
+  });
+
+  for (const change of ['stock lowered to nothing', 'archived'] as const) {
+    it(`refuses the COMMIT with the general path's state, writing nothing, when the product was ${change} during the sale`, async () => {
+      const productId = await keyProduct({ keys: 2 });
+      const order = await heldOrder(productId);
+      const attempt = t.app.db.transaction().execute(async (trx) => {
+        const sold = await sellHeldOrder(trx, order.id, { currency_code: 'USD', value: order.total });
+        expect(sold?.keys).toHaveLength(1);
+        // What staff would do from another session meanwhile; here in the sale's own, which the COMMIT sees the same way.
+        await trx
+          .updateTable('products')
+          .set(change === 'archived' ? { archived_at: new Date() } : { stock_quantity: 0 })
+          .where('id', '=', productId)
+          .execute();
+      });
+      const error = await attempt.then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(wantsGeneralPath(error), String(error)).toBe(true);
+      // All undone: the key back in the pool, the order still holding, the product as it was.
+      expect(await soldKeys(productId)).toBe(0);
+      expect(await stockOf(productId)).toBe(2);
+      const after = await t.app.db.selectFrom('orders').select(['status', 'stock_reserved']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      expect(after).toEqual({ status: 'pending', stock_reserved: true });
+    });
+  }
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("leaves the product's row free for other buyers until the COMMIT (PostgreSQL)", async () => {
+    const productId = await keyProduct({ keys: 3 });
+    const order = await heldOrder(productId);
+    await t.app.db.transaction().execute(async (trx) => {
+      await sellHeldOrder(trx, order.id, { currency_code: 'USD', value: order.total });
+      // Another session takes the row lock a payment start takes, without waiting: it is free.
+      await t.app.db.transaction().execute(async (other) => {
+        const locked = await sql`SELECT id FROM products WHERE id = ${productId} FOR NO KEY UPDATE NOWAIT`.execute(other);
+        expect(locked.rows).toHaveLength(1);
+      });
+    });
+    expect(await stockOf(productId)).toBe(2);
   });
 });

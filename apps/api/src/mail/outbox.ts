@@ -30,6 +30,8 @@ type OutboxMail = Selectable<MailOutboxTable> & {
   expired: boolean;
   /** Queued more than LATE_AFTER_MINUTES before this attempt. */
   late: boolean;
+  /** For a receipt, its order's status when the message was claimed (read by the claim itself). */
+  order_status: string | null;
 };
 
 /** One app's mail state: its pooled connections and the sends under way, which close waits for. */
@@ -126,6 +128,9 @@ async function sendDue(
     .returning([
       sql<boolean>`coalesce(send_before <= ${clock}, false)`.as('expired'),
       sql<boolean>`created_at <= ${clock} - make_interval(mins => ${LATE_AFTER_MINUTES})`.as('late'),
+      sql<string | null>`CASE WHEN kind = 'receipt' THEN (SELECT status FROM orders WHERE orders.id = mail_outbox.order_id) END`.as(
+        'order_status',
+      ),
     ])
     .execute();
   if (claimed.length === 0) return { sent: 0, failed: 0 };
@@ -166,22 +171,15 @@ async function sendDue(
 /**
  * Of the claimed messages, those still worth sending. Dropped, with the reason in `last_error`: a message past
  * its `send_before` (`expired`: a link that no longer works, a receipt a month old), and a receipt whose order
- * is no longer completed (`withdrawn`: refunded since, so the buyer gets the refund notice alone). Checked
- * after the claim, just before sending, so a refund recorded while the mail waited for SMTP always counts.
+ * is no longer completed (`withdrawn`: refunded since, so the buyer gets the refund notice alone). The order's
+ * status is read by the claim itself, just before sending, so a refund recorded while the mail waited for SMTP
+ * always counts.
  */
 async function dropUseless(app: FastifyInstance, claimed: OutboxMail[]): Promise<OutboxMail[]> {
-  const receiptOrders = [
-    ...new Set(claimed.filter((mail) => mail.kind === 'receipt' && mail.order_id !== null).map((mail) => mail.order_id!)),
-  ];
-  const orderStatus = new Map<string, string>();
-  if (receiptOrders.length > 0) {
-    const rows = await app.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', receiptOrders).execute();
-    for (const row of rows) orderStatus.set(row.id, row.status);
-  }
   const due: OutboxMail[] = [];
   const dropped: { mail: OutboxMail; status: 'expired' | 'withdrawn'; reason: string }[] = [];
   for (const mail of claimed) {
-    const status = mail.kind === 'receipt' && mail.order_id !== null ? orderStatus.get(mail.order_id) : undefined;
+    const status = mail.order_status ?? undefined;
     if (mail.expired) dropped.push({ mail, status: 'expired', reason: 'not sent: it was no use any more when mail could be sent' });
     else if (status !== undefined && status !== 'completed')
       dropped.push({ mail, status: 'withdrawn', reason: `not sent: the order was ${status} before its receipt went out` });

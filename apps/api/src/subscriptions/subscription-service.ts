@@ -569,6 +569,9 @@ export async function expireEndedSubscriptions(app: FastifyInstance, now = store
  * for a day are asked once more and given up. Rows are taken with SKIP LOCKED, so instances share the work.
  */
 export async function reconcileSubscriptions(app: FastifyInstance, now = storeNow(app)): Promise<{ checked: number }> {
+  // Unfinished subscribes first: one whose PayPal id a late webhook stores meanwhile is then claimed below, in
+  // this run. The other way round, an id stored between the two statements left the row to the next run.
+  await giveUpUnfinishedSubscribes(app, now);
   const due = await claimDueForPayPalCheck(
     app.db,
     'subscriptions',
@@ -584,7 +587,6 @@ export async function reconcileSubscriptions(app: FastifyInstance, now = storeNo
         ),
     { now, recheckMs: RECHECK_MS },
   );
-  await giveUpUnfinishedSubscribes(app, now);
   if (due.length === 0) return { checked: 0 };
   const { endpoint } = await endpointOf(app);
   for (const row of due) {

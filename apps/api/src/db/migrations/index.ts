@@ -26,6 +26,7 @@ import * as honestRatings from './2026-12-01-0002-honest-ratings.ts';
 import * as subscriptionApproveUrl from './2026-12-01-0004-subscription-approve-url.ts';
 import * as rankedSearch from './2026-12-02-0001-ranked-search.ts';
 import * as purchaseFunctions from './2026-12-02-0002-purchase-functions.ts';
+import * as purchaseContention from './2026-12-03-0001-purchase-contention.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0004-subscription-approve-url': subscriptionApproveUrl,
   '2026-12-02-0001-ranked-search': rankedSearch,
   '2026-12-02-0002-purchase-functions': purchaseFunctions,
+  '2026-12-03-0001-purchase-contention': purchaseContention,
 };
 
 export const migrationProvider: MigrationProvider = {
