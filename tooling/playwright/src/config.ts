@@ -3,8 +3,28 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './store.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const START_STORE = fileURLToPath(new URL('./start-store.mjs', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const START_STORE = fileURLToPath(new URL('./start-store.mjs', import.meta.url));
+
+/** The store's environment for the tests, listening on loopback at `port`. */
+export function storeEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // No PUBLIC_URL, as `pnpm start`: mailed links and payment return addresses lead to the listen address, which the
+    // browser uses (docs/decisions/034-links-only-to-the-shop.md).
+    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    SEED_DEMO: 'true',
+    PAYMENT_SANDBOX: 'true',
+    LOG_LEVEL: 'warn',
+    // Every test registers its own account: the per-IP limit of 20 a minute would refuse them.
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    // Every test's orders come from this one address, and some are left unpaid on purpose.
+    UNPAID_ORDERS_PER_ADDRESS: '10000',
+    // The tests' SMTP peer listens on loopback (on by default only for the embedded database).
+    SMTP_ALLOW_PRIVATE_HOSTS: 'true',
+  };
+}
 
 /** Debian's Chromium: browsers cannot be downloaded on these machines. */
 const CHROMIUM_ARGS = [
@@ -49,6 +69,8 @@ export function storeE2eConfig({ basePath = '/' }: StoreE2eOptions = {}): Playwr
     testDir: './e2e',
     testMatch: '**/*.spec.ts',
     outputDir: './test-results',
+    // Baselines of the screenshots compared by `expectScreen` (src/visual.ts), committed beside the specs.
+    snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
     // One store and two cores: the specs run one after another in one worker, and share the store's data.
     workers: 1,
     fullyParallel: false,
@@ -76,22 +98,7 @@ export function storeE2eConfig({ basePath = '/' }: StoreE2eOptions = {}): Playwr
       stdout: 'pipe',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        // No PUBLIC_URL, as `pnpm start`: mailed links and payment return addresses lead to the listen address, which the
-        // browser uses (docs/decisions/034-links-only-to-the-shop.md).
-        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-        SEED_DEMO: 'true',
-        PAYMENT_SANDBOX: 'true',
-        LOG_LEVEL: 'warn',
-        // Every test registers its own account: the per-IP limit of 20 a minute would refuse them.
-        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-        // Every test's orders come from this one address, and some are left unpaid on purpose.
-        UNPAID_ORDERS_PER_ADDRESS: '10000',
-        // The tests' SMTP peer listens on loopback (on by default only for the embedded database).
-        SMTP_ALLOW_PRIVATE_HOSTS: 'true',
-      },
+      env: storeEnv(port),
     },
   });
 }

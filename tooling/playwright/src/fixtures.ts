@@ -1,4 +1,5 @@
 import { test as base, type ConsoleMessage, type Page } from '@playwright/test';
+import { axeFindings, type AxeFinding } from './accessibility.ts';
 import { SESSION_KEYS, E2E_ADMIN_PASSWORD } from './store.ts';
 import { StoreApi, type Session } from './store-api.ts';
 
@@ -17,6 +18,11 @@ export interface StoreFixtures {
   loginAs: (page: Page, auth: Session) => Promise<void>;
   /** Fails the test on any page error or console error it did not allow; automatic. */
   pageErrors: PageErrors;
+  /**
+   * Automatic: when a test has passed, axe-core checks the state each of its open pages ended in (snap()
+   * checks the states it saves, at both widths), and the test fails on any violation.
+   */
+  endStateAccessibility: void;
 }
 
 // Nothing is ignored: every page names its icon (the sandbox's pages too), so no /favicon.ico 404 is expected.
@@ -72,6 +78,26 @@ export const test = base.extend<StoreFixtures>({
       const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
       if (unexpected.length > 0) {
         throw new Error(`The page reported ${unexpected.length} unexpected error(s):\n${unexpected.map((error) => `  - ${error}`).join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+
+  endStateAccessibility: [
+    async ({ context }, use, testInfo) => {
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const found: { url: string; findings: AxeFinding[] }[] = [];
+      for (const page of context.pages()) {
+        const findings = await axeFindings(page);
+        if (findings.length > 0) found.push({ url: page.url(), findings });
+      }
+      if (found.length > 0) {
+        throw new Error(
+          `axe-core found violations on the state the test ended in:\n${found
+            .map(({ url, findings }) => `  ${url}\n${findings.map((finding) => `    - ${finding.id} (${finding.impact}): ${finding.help}: ${finding.targets.join(', ')}`).join('\n')}`)
+            .join('\n')}`,
+        );
       }
     },
     { auto: true },
