@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_DELIVERABLE_TITLES, demoDeliverables, pdfDocument, zipArchive } from './demo-files.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
 
@@ -191,16 +191,15 @@ describe('zipArchive', () => {
   });
 
   it('writes the dates in UTC, so the bytes do not depend on the time zone', () => {
-    const zone = process.env.TZ;
+    // Node applies a change of TZ at once; unstubAllEnvs puts the zone back.
     try {
-      process.env.TZ = 'UTC';
+      vi.stubEnv('TZ', 'UTC');
       const inUtc = zipArchive(entries);
-      process.env.TZ = 'America/New_York';
+      vi.stubEnv('TZ', 'America/New_York');
       expect(new Date(Date.UTC(2026, 10, 1)).getHours(), 'the zone took effect').toBe(20);
       expect(zipArchive(entries).equals(inUtc)).toBe(true);
     } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
+      vi.unstubAllEnvs();
     }
   });
 

@@ -460,11 +460,11 @@ function warmFilmCube(title: string): string {
 const readmeFor = (title: string, about: string, contents: string) =>
   `# ${title} - demo download\n\n${about}\n\n## In this archive\n\n${contents}\n\nThis is the demo store's sample delivery: the real product download would take its place.\n`;
 
-const DELIVERABLES: readonly { title: string; files: (title: string) => (DemoFile | Promise<DemoFile>)[] }[] = [
+const DELIVERABLES: readonly { title: string; files: (title: string) => DemoFile[] | Promise<DemoFile[]> }[] = [
   { title: 'Launchframe Landing Page Kit', files: (title) => [landingPageKit(title)] },
   { title: 'Tallyfold Finance Dashboard Template', files: (title) => [financeDashboard(title)] },
-  { title: 'Brightforge Full-Stack TypeScript Bootcamp', files: (title) => [typescriptChapter(title)] },
-  { title: 'Promptcraft Academy Membership', files: (title) => [promptingLesson(title)] },
+  { title: 'Brightforge Full-Stack TypeScript Bootcamp', files: async (title) => [await typescriptChapter(title)] },
+  { title: 'Promptcraft Academy Membership', files: async (title) => [await promptingLesson(title)] },
   {
     title: 'Aurora AI Writer',
     files: (title) => [
@@ -559,5 +559,5 @@ export const DEMO_DELIVERABLE_TITLES: readonly string[] = DELIVERABLES.map((deli
 
 /** The files of the demo's download products: a template kit as a zip, a course's sample as a PDF, the rest a zip with a README and an asset. */
 export async function demoDeliverables(): Promise<DemoDeliverable[]> {
-  return Promise.all(DELIVERABLES.map(async ({ title, files }) => ({ productTitle: title, files: await Promise.all(files(title)) })));
+  return Promise.all(DELIVERABLES.map(async ({ title, files }) => ({ productTitle: title, files: await files(title) })));
 }
