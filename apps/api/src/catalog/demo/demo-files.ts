@@ -1,32 +1,12 @@
 import { Buffer } from 'node:buffer';
-import { deflateRawSync } from 'node:zlib';
+import { deflateSync, strToU8, zipSync, type Zippable } from 'fflate';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /*
- * Small, real files for the demo's download products, made with Node's built-ins only: a ZIP writer
- * (PKWARE APPNOTE 6.3, no ZIP64), a minimal PDF 1.4 writer and the deliverables themselves. Every
- * output is deterministic, so a re-seed stores the same bytes and tests can compare them.
+ * Small, real files for the demo's download products: ZIP archives written by fflate, PDF documents by
+ * pdf-lib (docs/decisions/052-demo-files-libraries.md), and the deliverables themselves. Every output is
+ * deterministic, so a re-seed stores the same bytes and tests can compare them.
  */
-
-// ---------------------------------------------------------------------------------------------------
-// CRC-32 (ISO-HDLC, the ZIP one). zlib.crc32 only exists from Node 20.15, so the table is our own.
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let bit = 0; bit < 8; bit++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** The CRC-32 of some bytes (a string counts as its UTF-8 bytes), as an unsigned 32-bit number. */
-export function crc32(data: string | Uint8Array): number {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // ZIP
@@ -42,25 +22,23 @@ export interface ZipEntry {
 /** The date every entry carries unless told otherwise: fixed, so the same entries give the same bytes. */
 const DEFAULT_MODIFIED = new Date(Date.UTC(2026, 10, 1, 0, 0, 0));
 
-const FLAG_UTF8_NAMES = 0x0800;
-const METHOD_STORED = 0;
-const METHOD_DEFLATED = 8;
-// "Made by" Unix (3) with spec 2.0, so the external attributes below are read as a Unix mode.
-const MADE_BY_UNIX = (3 << 8) | 20;
+// "Made by" Unix with a regular file's mode 0644, as `zip` on Linux writes it.
+const UNIX = 3;
 const REGULAR_FILE_0644 = (0o100644 << 16) >>> 0;
 
-function dosDateTime(date: Date): { date: number; time: number } {
+/**
+ * fflate writes the MS-DOS date from a Date's local fields: this one has the UTC fields of `date` as its
+ * local ones, so the archive is the same in every time zone.
+ */
+function localDateWithUtcFields(date: Date): Date {
   const year = date.getUTCFullYear();
-  if (Number.isNaN(date.getTime()) || year < 1980 || year > 2107)
+  if (Number.isNaN(date.getTime()) || year < 1980 || year > 2099)
     throw new RangeError(`zipArchive: an MS-DOS date cannot hold ${String(date)}`);
-  return {
-    date: ((year - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
-    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1),
-  };
+  return new Date(year, date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds());
 }
 
 /** Refuses names an unzip tool would write outside its target folder, or could not tell apart. */
-function checkEntryName(name: string, seen: Set<string>): Buffer {
+function checkEntryName(name: string, seen: Set<string>): void {
   const segments = name.split('/');
   if (
     name === '' ||
@@ -72,81 +50,27 @@ function checkEntryName(name: string, seen: Set<string>): Buffer {
   }
   if (seen.has(name)) throw new RangeError(`zipArchive: "${name}" appears twice`);
   seen.add(name);
-  const encoded = Buffer.from(name, 'utf8');
-  if (encoded.length > 0xffff) throw new RangeError(`zipArchive: the name "${name.slice(0, 40)}..." is too long`);
-  return encoded;
 }
 
 /**
- * A ZIP archive of the given files, in the given order: each DEFLATE-compressed, or stored when
- * compression would not make it smaller, names flagged as UTF-8. Without ZIP64, so the whole archive
- * stays under 4 GiB and 65,535 entries, far above what a demo needs.
+ * A ZIP archive of the given files: each DEFLATE-compressed, or stored when compression would not make
+ * it smaller; names outside ASCII flagged as UTF-8. The entries keep their order, except that names
+ * which are whole numbers ("2026") come first: fflate takes them as an object's keys.
  */
 export function zipArchive(entries: readonly ZipEntry[]): Buffer {
-  if (entries.length > 0xffff) throw new RangeError('zipArchive: more than 65,535 entries needs ZIP64');
   const seen = new Set<string>();
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-
+  const files: Zippable = {};
   for (const entry of entries) {
-    const name = checkEntryName(entry.name, seen);
-    const raw =
-      typeof entry.content === 'string'
-        ? Buffer.from(entry.content, 'utf8')
-        : Buffer.from(entry.content.buffer, entry.content.byteOffset, entry.content.byteLength);
-    const deflated = deflateRawSync(raw, { level: 9 });
-    const stored = deflated.length >= raw.length;
-    const data = stored ? raw : deflated;
-    const method = stored ? METHOD_STORED : METHOD_DEFLATED;
-    // 1.0 is enough to extract a stored file, 2.0 is needed for DEFLATE.
-    const versionNeeded = stored ? 10 : 20;
-    const { date, time } = dosDateTime(entry.modified ?? DEFAULT_MODIFIED);
-    const crc = crc32(raw);
-    if (offset + 30 + name.length + data.length > 0xffffffff) throw new RangeError('zipArchive: the archive would need ZIP64 (over 4 GiB)');
-
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(versionNeeded, 4);
-    local.writeUInt16LE(FLAG_UTF8_NAMES, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, name, data);
-
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(MADE_BY_UNIX, 4);
-    central.writeUInt16LE(versionNeeded, 6);
-    central.writeUInt16LE(FLAG_UTF8_NAMES, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    // Extra field, comment, start disk and internal attributes all stay 0.
-    central.writeUInt32LE(REGULAR_FILE_0644, 38);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-
-    offset += local.length + name.length + data.length;
+    checkEntryName(entry.name, seen);
+    const raw = typeof entry.content === 'string' ? strToU8(entry.content) : entry.content;
+    const level = deflateSync(raw, { level: 9 }).length < raw.length ? 9 : 0;
+    files[entry.name] = [
+      raw,
+      { level, mtime: localDateWithUtcFields(entry.modified ?? DEFAULT_MODIFIED), os: UNIX, attrs: REGULAR_FILE_0644 },
+    ];
   }
-
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  const zip = zipSync(files);
+  return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -163,103 +87,55 @@ export interface PdfInput {
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
 const MARGIN = 72;
-const BODY = { font: 'F1', size: 11, leading: 16 } as const;
-const HEADING = { font: 'F2', size: 16, leading: 26 } as const;
+const BODY = { size: 11, leading: 16 } as const;
+const HEADING = { size: 16, leading: 26 } as const;
+const PRODUCER = 'Digital goods store demo';
+/** The dates every document carries: fixed, so the same input gives the same bytes. */
+const DOCUMENT_DATE = new Date(Date.UTC(2026, 10, 1, 0, 0, 0));
 
-// The characters WinAnsiEncoding places in 0x80-0x9F, where Latin-1 has control codes: typographic
-// quotes and dashes are common in real text, and dropping them would mangle words like "don’t".
-const WIN_ANSI_EXTRAS: ReadonlyMap<string, number> = new Map([
-  ['€', 0x80],
-  ['‚', 0x82],
-  ['„', 0x84],
-  ['…', 0x85],
-  ['‘', 0x91],
-  ['’', 0x92],
-  ['“', 0x93],
-  ['”', 0x94],
-  ['•', 0x95],
-  ['–', 0x96],
-  ['—', 0x97],
-  ['™', 0x99],
-]);
-
-/** A line as a PDF literal string in WinAnsiEncoding (as a Latin-1 string): unmappable characters dropped, `\ ( )` escaped. */
-function pdfText(line: string): string {
+/** A line in the characters the font can draw (WinAnsiEncoding for the standard fonts): a tab as a space, others dropped. */
+function drawable(line: string, characters: ReadonlySet<number>): string {
   let out = '';
-  for (const char of line) {
-    const code = char.codePointAt(0)!;
-    let byte: number | undefined;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) byte = code;
-    else if (char === '\t') byte = 0x20;
-    else byte = WIN_ANSI_EXTRAS.get(char);
-    if (byte === undefined) continue;
-    if (byte === 0x28 || byte === 0x29 || byte === 0x5c) out += '\\';
-    out += String.fromCharCode(byte);
-  }
-  return `(${out})`;
-}
-
-/** An Info dictionary string: a literal when plain ASCII, else UTF-16BE with a byte-order mark, which any reader shows right. */
-function pdfInfoString(text: string): string {
-  if (/^[\x20-\x7e]*$/.test(text)) return pdfText(text);
-  const utf16 = Buffer.from(text, 'utf16le').swap16();
-  return `<FEFF${utf16.toString('hex').toUpperCase()}>`;
-}
-
-function pageContent(lines: readonly string[], pageNumber: number): string {
-  let y = PAGE_HEIGHT - MARGIN;
-  let content = '';
-  lines.forEach((line, index) => {
-    const heading = line.startsWith('# ');
-    const style = heading ? HEADING : BODY;
-    // A heading gets its extra room above it, except at the top of the page.
-    if (heading && index > 0) y -= style.leading - BODY.leading;
-    if (y < MARGIN) throw new RangeError(`pdfDocument: page ${pageNumber} has more lines than fit on it`);
-    const text = heading ? line.slice(2) : line;
-    if (text.trim() !== '') content += `BT /${style.font} ${style.size} Tf ${MARGIN} ${y} Td ${pdfText(text)} Tj ET\n`;
-    y -= style.leading;
-  });
-  return content;
+  for (const char of line.replaceAll('\t', ' ')) if (characters.has(char.codePointAt(0)!)) out += char;
+  return out;
 }
 
 /**
- * A minimal PDF 1.4 on US Letter pages, text only, in the standard Helvetica fonts (which every reader
- * has, so nothing is embedded). Content streams stay uncompressed: they are small and stay readable.
+ * A PDF on US Letter pages, text only, in the standard Helvetica fonts (which every reader has, so nothing
+ * is embedded). Without object streams, so the file keeps a classic cross-reference table that every
+ * reader knows.
  */
-export function pdfDocument({ title, author, pages }: PdfInput): Buffer {
+export async function pdfDocument({ title, author, pages }: PdfInput): Promise<Buffer> {
   if (pages.length === 0) throw new RangeError('pdfDocument: a PDF needs at least one page');
-  // Objects 1-5 are fixed; each page then takes two: the page and its content stream.
-  const pageIds = pages.map((_, index) => 6 + index * 2);
-  const bodies: string[] = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    `<< /Title ${pdfInfoString(title)} /Author ${pdfInfoString(author)} /Producer (Digital goods store demo) >>`,
-  ];
-  pages.forEach((lines, index) => {
-    const content = pageContent(lines, index + 1);
-    bodies.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ` +
-        `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[index]! + 1} 0 R >>`,
-      // Every character is one byte (Latin-1), so the string length is the stream's byte length.
-      `<< /Length ${content.length} >>\nstream\n${content}endstream`,
-    );
-  });
+  // Without updateMetadata pdf-lib leaves out its own producer and the current time.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.setTitle(title);
+  pdf.setAuthor(author);
+  pdf.setProducer(PRODUCER);
+  pdf.setCreator(PRODUCER);
+  pdf.setCreationDate(DOCUMENT_DATE);
+  pdf.setModificationDate(DOCUMENT_DATE);
+  const body = await pdf.embedFont(StandardFonts.Helvetica);
+  const heading = await pdf.embedFont(StandardFonts.HelveticaBold);
+  // Both fonts encode WinAnsiEncoding, so they can draw the same characters.
+  const characters = new Set(body.getCharacterSet());
 
-  // A comment with high bytes right after the header tells transfer tools the file is binary.
-  let pdf = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  bodies.forEach((body, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  pages.forEach((lines, index) => {
+    const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    let y = PAGE_HEIGHT - MARGIN;
+    lines.forEach((line, lineIndex) => {
+      const isHeading = line.startsWith('# ');
+      const style = isHeading ? HEADING : BODY;
+      const font = isHeading ? heading : body;
+      // A heading gets its extra room above it, except at the top of the page.
+      if (isHeading && lineIndex > 0) y -= style.leading - BODY.leading;
+      if (y < MARGIN) throw new RangeError(`pdfDocument: page ${index + 1} has more lines than fit on it`);
+      const text = drawable(isHeading ? line.slice(2) : line, characters);
+      if (text.trim() !== '') page.drawText(text, { x: MARGIN, y, size: style.size, font });
+      y -= style.leading;
+    });
   });
-  const xref = pdf.length;
-  // Each xref entry is exactly 20 bytes: ten digits, space, five digits, space, type, space, newline.
-  pdf += `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -293,10 +169,10 @@ const zipFile = (title: string, entries: Record<string, string | Uint8Array>): D
   };
 };
 
-const pdfFile = (title: string, name: string, pages: string[][]): DemoFile => ({
+const pdfFile = async (title: string, name: string, pages: string[][]): Promise<DemoFile> => ({
   name,
   contentType: 'application/pdf',
-  bytes: pdfDocument({ title, author: 'Digital goods store demo', pages }),
+  bytes: await pdfDocument({ title, author: 'Digital goods store demo', pages }),
 });
 
 const licenceText = (title: string, grant: string) =>
@@ -437,7 +313,7 @@ Chart the Budget and Spent columns as a bar chart to get the dashboard's main vi
   });
 }
 
-const typescriptChapter = (title: string): DemoFile =>
+const typescriptChapter = (title: string): Promise<DemoFile> =>
   pdfFile(`${title} - Sample chapter`, 'brightforge-sample-chapter.pdf', [
     [
       `# ${title}`,
@@ -499,7 +375,7 @@ const typescriptChapter = (title: string): DemoFile =>
     ],
   ]);
 
-const promptingLesson = (title: string): DemoFile =>
+const promptingLesson = (title: string): Promise<DemoFile> =>
   pdfFile(`${title} - Sample lesson`, 'promptcraft-sample-lesson.pdf', [
     [
       `# ${title}`,
@@ -584,11 +460,11 @@ function warmFilmCube(title: string): string {
 const readmeFor = (title: string, about: string, contents: string) =>
   `# ${title} - demo download\n\n${about}\n\n## In this archive\n\n${contents}\n\nThis is the demo store's sample delivery: the real product download would take its place.\n`;
 
-const DELIVERABLES: readonly { title: string; files: (title: string) => DemoFile[] }[] = [
+const DELIVERABLES: readonly { title: string; files: (title: string) => DemoFile[] | Promise<DemoFile[]> }[] = [
   { title: 'Launchframe Landing Page Kit', files: (title) => [landingPageKit(title)] },
   { title: 'Tallyfold Finance Dashboard Template', files: (title) => [financeDashboard(title)] },
-  { title: 'Brightforge Full-Stack TypeScript Bootcamp', files: (title) => [typescriptChapter(title)] },
-  { title: 'Promptcraft Academy Membership', files: (title) => [promptingLesson(title)] },
+  { title: 'Brightforge Full-Stack TypeScript Bootcamp', files: async (title) => [await typescriptChapter(title)] },
+  { title: 'Promptcraft Academy Membership', files: async (title) => [await promptingLesson(title)] },
   {
     title: 'Aurora AI Writer',
     files: (title) => [
@@ -682,6 +558,6 @@ const DELIVERABLES: readonly { title: string; files: (title: string) => DemoFile
 export const DEMO_DELIVERABLE_TITLES: readonly string[] = DELIVERABLES.map((deliverable) => deliverable.title);
 
 /** The files of the demo's download products: a template kit as a zip, a course's sample as a PDF, the rest a zip with a README and an asset. */
-export function demoDeliverables(): DemoDeliverable[] {
-  return DELIVERABLES.map(({ title, files }) => ({ productTitle: title, files: files(title) }));
+export async function demoDeliverables(): Promise<DemoDeliverable[]> {
+  return Promise.all(DELIVERABLES.map(async ({ title, files }) => ({ productTitle: title, files: await files(title) })));
 }

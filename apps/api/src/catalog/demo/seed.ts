@@ -41,7 +41,7 @@ const IMAGES_DIR = new URL('./images/', import.meta.url);
  */
 async function storeDemoDeliverables(app: FastifyInstance) {
   const byTitle = new Map<string, { name: string; size: number; sha256: string; content_type: string; storage_key: string }[]>();
-  for (const deliverable of demoDeliverables()) {
+  for (const deliverable of await demoDeliverables()) {
     const files = [];
     for (const file of deliverable.files) {
       const sha256 = createHash('sha256').update(file.bytes).digest('hex');
