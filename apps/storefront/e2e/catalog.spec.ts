@@ -26,6 +26,11 @@ async function loadLazyImages(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/** The stars' accessible name gives the exact figure, as the API sends it (one decimal): 4.7, or 4 for 4.0. */
+function ratingFigure(rating: number): string {
+  return rating.toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
 /**
  * The product page's header shows the product's real figures: the stars, one decimal and the count with its
  * plural, or "No reviews yet" and no stars at all.
@@ -41,7 +46,7 @@ async function expectRatingOf(page: Page, product: Pick<ProductSummary, 'rating'
   const count = `${product.reviews_count.toLocaleString('en-US')} ${product.reviews_count === 1 ? 'review' : 'reviews'}`;
   await expect(main.getByText(product.rating.toFixed(1), { exact: true })).toBeVisible();
   await expect(main.getByRole('link', { name: `(${count})` })).toBeVisible();
-  await expect(main.getByRole('img', { name: `Rated ${Math.floor(product.rating)} out of 5` }).first()).toBeVisible();
+  await expect(main.getByRole('img', { name: `Rated ${ratingFigure(product.rating)} out of 5` }).first()).toBeVisible();
   await expect(main.getByText('No reviews yet')).toHaveCount(0);
 }
 
@@ -67,7 +72,7 @@ test('the product pages show real ratings: the reviewed figures, or "No reviews 
   await expect(unreviewedCard.getByRole('img', { name: /^Rated / })).toHaveCount(0);
   const reviewedCard = page.getByRole('article', { name: reviewed!.title });
   await expect(reviewedCard.getByText(reviewed!.rating!.toFixed(1), { exact: true })).toBeVisible();
-  await expect(reviewedCard.getByRole('img', { name: `Rated ${Math.floor(reviewed!.rating!)} out of 5` })).toBeVisible();
+  await expect(reviewedCard.getByRole('img', { name: `Rated ${ratingFigure(reviewed!.rating!)} out of 5` })).toBeVisible();
 });
 
 test('the home page shows the featured products with their cards', async ({ page, api }) => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { CartItem, ProductSummary } from '@store/contracts';
 import { approveSandboxPayment, cancelSandboxPayment, expect, test } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
@@ -29,6 +29,31 @@ async function expectKeys(page: Page, count: number): Promise<void> {
   const goods = page.getByRole('region', { name: 'Your products' });
   await expect(goods.getByRole('button', { name: 'Copy key' })).toHaveCount(count);
   for (const key of await goods.locator('code').allTextContents()) expect(key.trim()).toMatch(/\S{6,}/);
+}
+
+/**
+ * An order's date and time never breaks inside ("9:39 / AM") at a phone's widths: the line boxes of its text
+ * (the Range's client rects) all sit on one line, and the element is no taller than one line.
+ */
+async function expectOnOneLine(page: Page, time: Locator): Promise<void> {
+  const viewport = page.viewportSize();
+  try {
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: viewport?.height ?? 800 });
+      const layout = await time.evaluate(async (element) => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+        return { lines: tops.size, height: element.getBoundingClientRect().height, lineHeight };
+      });
+      expect(layout.lines, `"${await time.textContent()}" on one line at ${width} px`).toBe(1);
+      expect(layout.height, `one line high at ${width} px`).toBeLessThan(layout.lineHeight * 1.5);
+    }
+  } finally {
+    if (viewport !== null) await page.setViewportSize(viewport);
+  }
 }
 
 test('a guest pays through the PayPal sandbox and gets the licence keys on the page', async ({ page, api }) => {
@@ -62,6 +87,7 @@ test('a guest pays through the PayPal sandbox and gets the licence keys on the p
   await expect.poll(() => storedCart(page)).toBeNull();
   expect(await page.evaluate(() => window.localStorage.getItem('pending_order_id'))).toBeNull();
   await page.getByText('PayPal payment completed! Your products are available for download.').waitFor({ state: 'hidden' });
+  await expectOnOneLine(page, details.locator('time'));
   await snap(page, 'payment-success');
 
   // The guest order page shows the same goods, opened with the token kept at checkout.
@@ -69,6 +95,7 @@ test('a guest pays through the PayPal sandbox and gets the licence keys on the p
   await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
   await expect(page.getByRole('region', { name: /^Order #/ }).getByText('Completed')).toHaveAttribute('data-tone', 'green');
   await expectKeys(page, 2);
+  await expectOnOneLine(page, page.getByRole('region', { name: /^Order #/ }).locator('time'));
   await snap(page, 'order-success');
 });
 

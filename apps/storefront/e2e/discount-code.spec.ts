@@ -113,9 +113,11 @@ test('a guest applies a discount code in the cart, pays the discounted total thr
   await snap(page, 'guest-checkout-discount');
 
   await page.getByRole('button', { name: 'Pay with PayPal' }).click();
-  // The sandbox's approval page asks for the discounted amount.
+  // The sandbox's approval page shows the breakdown the store sent, as PayPal does, and asks for the discounted amount.
   await expect(page).toHaveURL(/\/sandbox\/checkoutnow\?token=/);
-  await expect(page.getByText('$30.00').first()).toBeVisible();
+  await expect(page.getByRole('term')).toHaveText(['Item total', 'Discount', 'Total']);
+  await expect(page.getByRole('definition')).toHaveText(['$40.00', '\u2212$10.00', '$30.00']);
+  await snap(page, 'sandbox-approval-discount');
   await approveSandboxPayment(page);
 
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();

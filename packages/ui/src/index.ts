@@ -47,7 +47,7 @@ export {
   type CheckboxProps,
 } from './components/field.tsx';
 export { Modal, type ModalProps } from './components/modal.tsx';
-export { StarRating, filledStars, type StarRatingProps } from './components/star-rating.tsx';
+export { StarRating, ratingFigure, shownStars, starFills, type StarFill, type StarRatingProps } from './components/star-rating.tsx';
 export { Price, type PriceProps } from './components/price.tsx';
 export { MessagePage, PagePending, type MessagePageProps } from './components/message-page.tsx';
 export { EmptyState, type EmptyStateProps } from './components/empty-state.tsx';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Money, formatMoney, fromMinorUnits, toMinorUnits } from './money.ts';
-import type { SandboxOrder } from './state.ts';
+import type { Breakdown, PurchaseUnit, SandboxOrder } from './state.ts';
 
 export const APPROVAL_TITLE = 'PayPal Sandbox — approve payment';
 
@@ -17,7 +17,12 @@ table { width: 100%; border-collapse: collapse; font-size: .95rem; }
 th, td { text-align: left; padding: .4rem .25rem; border-bottom: 1px solid #e4e7eb; }
 th { font-weight: 600; color: #444; }
 .num { text-align: right; white-space: nowrap; }
-.total { display: flex; justify-content: space-between; font-size: 1.1rem; margin: 1rem 0 1.5rem; }
+.summary { margin: .75rem 0 0; font-size: .95rem; }
+.summary div { display: flex; justify-content: space-between; gap: 1rem; padding: .25rem .25rem; }
+.summary dt { color: #444; }
+.summary dd { margin: 0; white-space: nowrap; }
+.summary .total { font-size: 1.1rem; margin: .5rem 0 1.5rem; padding-top: .5rem; border-top: 1px solid #e4e7eb; }
+.summary .total dt { color: inherit; font-weight: 600; }
 .actions { display: flex; gap: .75rem; }
 .actions form { flex: 1; margin: 0; }
 button { width: 100%; padding: .75rem 1rem; font: inherit; font-weight: 600; border-radius: 999px; cursor: pointer; }
@@ -91,32 +96,74 @@ export function orderTotal(order: SandboxOrder): Money {
   return { currency_code: currency, value: fromMinorUnits(units, currency) };
 }
 
-function purchaseUnitsHtml(order: SandboxOrder): string {
-  return order.purchaseUnits
-    .map((unit, index) => {
-      const heading = unit.description ?? (order.purchaseUnits.length > 1 ? `Purchase ${index + 1}` : undefined);
-      const headingHtml = heading === undefined ? '' : `<h2 id="unit-${index}">${escapeHtml(heading)}</h2>\n`;
-      if (!unit.items || unit.items.length === 0) {
-        return `${headingHtml}<p class="note">Amount <strong>${escapeHtml(formatMoney(unit.amount))}</strong></p>`;
-      }
-      const rows = unit.items
-        .map(
-          (item) =>
-            `<tr><td>${escapeHtml(item.name)}</td><td class="num">${escapeHtml(item.quantity)}</td><td class="num">${escapeHtml(formatMoney(item.unit_amount))}</td></tr>`,
-        )
-        .join('\n');
-      return `${headingHtml}<table>
+/** The breakdown lines PayPal shows under the items, in its order, with the sign each adds to the amount. */
+const BREAKDOWN_LINES = [
+  ['item_total', 'Item total', 1],
+  ['discount', 'Discount', -1],
+  ['shipping', 'Shipping', 1],
+  ['shipping_discount', 'Shipping discount', -1],
+  ['handling', 'Handling', 1],
+  ['insurance', 'Insurance', 1],
+  ['tax_total', 'Tax', 1],
+] as const satisfies readonly (readonly [keyof Breakdown, string, 1 | -1])[];
+
+/** One `<div><dt><dd>` pair: the HTML spec allows a div around each name-value group of a definition list. */
+function summaryLine(label: string, amount: string, className?: string): string {
+  const classHtml = className === undefined ? '' : ` class="${className}"`;
+  return `<div${classHtml}><dt>${escapeHtml(label)}</dt><dd>${amount}</dd></div>`;
+}
+
+/** The lines of the unit's breakdown that the store sent; a discount shows as a minus amount. */
+function breakdownLinesHtml(unit: Pick<PurchaseUnit, 'amount'>): string[] {
+  const breakdown = unit.amount.breakdown ?? {};
+  return BREAKDOWN_LINES.flatMap(([part, label, sign]) => {
+    const money = breakdown[part];
+    if (money === undefined) return [];
+    // U+2212 MINUS SIGN: screen readers say "minus", where a hyphen is often read as nothing.
+    const amount = `${sign < 0 ? '\u2212' : ''}${formatMoney(money)}`;
+    return [summaryLine(label, escapeHtml(amount))];
+  });
+}
+
+function itemsTableHtml(unit: PurchaseUnit, heading: string | undefined): string {
+  const rows = (unit.items ?? [])
+    .map(
+      (item) =>
+        `<tr><td>${escapeHtml(item.name)}</td><td class="num">${escapeHtml(item.quantity)}</td><td class="num">${escapeHtml(formatMoney(item.unit_amount))}</td></tr>`,
+    )
+    .join('\n');
+  return `<table>
 <caption class="visually-hidden">Items${heading === undefined ? '' : ` of ${escapeHtml(heading)}`}</caption>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>`;
-    })
-    .join('\n');
 }
 
-/** The buyer's approval page: what is bought from whom, the total, and the two choices as plain forms. */
+/**
+ * What is bought and what it adds up to, as PayPal shows it: each unit's items, then its breakdown (item
+ * total, discount, ...), then the order's total. A single unit's breakdown and the total form one list.
+ */
+function purchaseSummaryHtml(order: SandboxOrder): string {
+  const single = order.purchaseUnits.length === 1;
+  const totalLine = summaryLine('Total', `<strong>${escapeHtml(formatMoney(orderTotal(order)))}</strong>`, 'total');
+  const units = order.purchaseUnits.map((unit, index) => {
+    const heading = unit.description ?? (single ? undefined : `Purchase ${index + 1}`);
+    const headingHtml = heading === undefined ? '' : `<h2 id="unit-${index}">${escapeHtml(heading)}</h2>\n`;
+    const hasItems = unit.items !== undefined && unit.items.length > 0;
+    const lines = breakdownLinesHtml(unit);
+    // Without items or a breakdown, the unit's amount is all there is to show of it.
+    if (!hasItems && lines.length === 0 && !single) lines.push(summaryLine('Amount', escapeHtml(formatMoney(unit.amount))));
+    if (single) lines.push(totalLine);
+    const list = lines.length === 0 ? '' : `\n<dl class="summary">\n${lines.join('\n')}\n</dl>`;
+    return `${headingHtml}${hasItems ? itemsTableHtml(unit, heading) : ''}${list}`;
+  });
+  if (!single) units.push(`<dl class="summary">\n${totalLine}\n</dl>`);
+  return units.join('\n');
+}
+
+/** The buyer's approval page: what is bought from whom, its breakdown and total, and the two choices as plain forms. */
 export function approvalPageHtml(order: SandboxOrder, actions: { approve: string; cancel: string }): string {
   const total = formatMoney(orderTotal(order));
   const payee = payeeName(order);
@@ -124,8 +171,7 @@ export function approvalPageHtml(order: SandboxOrder, actions: { approve: string
     APPROVAL_TITLE,
     `<h1>Approve payment</h1>
 <p class="payee">Pay <strong>${escapeHtml(payee)}</strong><br><span class="muted">Order ${escapeHtml(order.id)}</span></p>
-${purchaseUnitsHtml(order)}
-<p class="total"><span>Total</span> <strong>${escapeHtml(total)}</strong></p>
+${purchaseSummaryHtml(order)}
 <div class="actions">
 <form method="post" action="${escapeHtml(actions.approve)}"><button type="submit" class="approve" aria-label="${escapeHtml(`Approve payment of ${total} to ${payee}`)}">Approve</button></form>
 <form method="post" action="${escapeHtml(actions.cancel)}"><button type="submit" class="cancel" aria-label="${escapeHtml(`Cancel and return to ${payee}`)}">Cancel</button></form>

@@ -22,13 +22,79 @@ describe('the approval page GET /checkoutnow?token=<order id>', () => {
     expect(html).toContain('Digital Store order 1001');
     expect(html).toContain('<tr><td>Writer Pro licence</td><td class="num">2</td><td class="num">$19.99</td></tr>');
     expect(html).toContain('<tr><td>Prompting e-book</td><td class="num">1</td><td class="num">$9.99</td></tr>');
-    expect(html).toContain('<strong>$49.97</strong>');
+    expect(html).toContain('<div class="total"><dt>Total</dt><dd><strong>$49.97</strong></dd></div>');
     expect(html).toContain(`<form method="post" action="/sandbox/checkoutnow/${orderId}/approve">`);
     expect(html).toContain(`<form method="post" action="/sandbox/checkoutnow/${orderId}/cancel">`);
     expect(html).toMatch(
       /<button type="submit" class="approve" aria-label="Approve payment of \$49\.97 to Digital Store">Approve<\/button>/,
     );
     expect(html).toMatch(/<button type="submit" class="cancel" aria-label="Cancel and return to Digital Store">Cancel<\/button>/);
+  });
+
+  it('shows the breakdown the store sent: item total, the discount as a minus amount, then the total', async () => {
+    // What the store sends for a $59.99 licence bought with a $12.00 discount code (apps/api payment-service).
+    const body = orderBody({
+      unit: {
+        amount: {
+          currency_code: 'USD',
+          value: '47.99',
+          breakdown: { item_total: { currency_code: 'USD', value: '59.99' }, discount: { currency_code: 'USD', value: '12.00' } },
+        },
+        items: [{ name: 'Writer Pro licence', quantity: '1', unit_amount: { currency_code: 'USD', value: '59.99' } }],
+      },
+    });
+    const { app, orderId } = await sandboxWithOrder(body);
+    const html = (await app.inject({ method: 'GET', url: `/sandbox/checkoutnow?token=${orderId}` })).body;
+    expect(html).toContain('<tr><td>Writer Pro licence</td><td class="num">1</td><td class="num">$59.99</td></tr>');
+    const summary = /<dl class="summary">\n([\s\S]*?)\n<\/dl>/.exec(html)?.[1];
+    expect(summary?.split('\n')).toEqual([
+      '<div><dt>Item total</dt><dd>$59.99</dd></div>',
+      '<div><dt>Discount</dt><dd>\u2212$12.00</dd></div>',
+      '<div class="total"><dt>Total</dt><dd><strong>$47.99</strong></dd></div>',
+    ]);
+    expect(html).toContain('aria-label="Approve payment of $47.99 to Digital Store"');
+  });
+
+  it('shows no discount line when the breakdown has none', async () => {
+    const { app, orderId } = await sandboxWithOrder();
+    const html = (await app.inject({ method: 'GET', url: `/sandbox/checkoutnow?token=${orderId}` })).body;
+    expect(html).not.toContain('Discount');
+    const summary = /<dl class="summary">\n([\s\S]*?)\n<\/dl>/.exec(html)?.[1];
+    expect(summary?.split('\n')).toEqual([
+      '<div><dt>Item total</dt><dd>$49.97</dd></div>',
+      '<div class="total"><dt>Total</dt><dd><strong>$49.97</strong></dd></div>',
+    ]);
+  });
+
+  it('shows shipping, handling and tax when the breakdown has them, each unit apart and one total', async () => {
+    const usd = (value: string) => ({ currency_code: 'USD', value });
+    const body = orderBody({
+      body: {
+        purchase_units: [
+          {
+            reference_id: 'a',
+            description: 'First',
+            amount: { ...usd('13.00'), breakdown: { item_total: usd('10.00'), shipping: usd('1.00'), handling: usd('0.50'), tax_total: usd('1.50') } },
+            items: [{ name: 'Boxed set', quantity: '1', unit_amount: usd('10.00') }],
+          },
+          { reference_id: 'b', amount: usd('2.00') },
+        ],
+      },
+    });
+    const { app, orderId } = await sandboxWithOrder(body);
+    const html = (await app.inject({ method: 'GET', url: `/sandbox/checkoutnow?token=${orderId}` })).body;
+    const lists = [...html.matchAll(/<dl class="summary">\n([\s\S]*?)\n<\/dl>/g)].map((match) => match[1]?.split('\n'));
+    expect(lists).toEqual([
+      [
+        '<div><dt>Item total</dt><dd>$10.00</dd></div>',
+        '<div><dt>Shipping</dt><dd>$1.00</dd></div>',
+        '<div><dt>Handling</dt><dd>$0.50</dd></div>',
+        '<div><dt>Tax</dt><dd>$1.50</dd></div>',
+      ],
+      ['<div><dt>Amount</dt><dd>$2.00</dd></div>'],
+      ['<div class="total"><dt>Total</dt><dd><strong>$15.00</strong></dd></div>'],
+    ]);
+    expect(html).toContain('<h2 id="unit-1">Purchase 2</h2>');
   });
 
   it('names its own icon, which its CSP allows, so the browser asks for no /favicon.ico', async () => {
@@ -67,7 +133,7 @@ describe('the approval page GET /checkoutnow?token=<order id>', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>');
-    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
+    expect(html).toContain('<tr><td>&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;</td>');
     expect(html).toContain('Tom &#38; Jerry&#39;s &#60;b&#62;order&#60;/b&#62;');
     expect(html).toContain('&#34;&#62;&#60;img src=x onerror=alert(1)&#62;');
   });

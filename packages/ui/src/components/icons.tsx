@@ -85,10 +85,16 @@ export function EyeOffIcon(props: IconProps) {
   );
 }
 
-export function StarIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+const STAR_PATH = 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z';
+/** The star's left half: it is symmetric about x = 12, so its points left of the axis and back up the axis. */
+const STAR_LEFT_HALF_PATH = 'M12 3L9.2 8.7 3 9.6l4.5 4.4-1.1 6.2L12 17.3z';
+
+/** A star, empty, full (`filled`) or with its left half filled (`filled="half"`). */
+export function StarIcon({ filled = false, ...props }: IconProps & { filled?: boolean | 'half' }) {
   return (
-    <Icon {...props} fill={filled ? 'currentColor' : 'none'}>
-      <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
+    <Icon {...props} fill={filled === true ? 'currentColor' : 'none'}>
+      <path d={STAR_PATH} />
+      {filled === 'half' && <path d={STAR_LEFT_HALF_PATH} fill="currentColor" stroke="none" />}
     </Icon>
   );
 }

@@ -100,7 +100,7 @@ describe('the product card', () => {
     expect(unrated.queryByRole('img', { name: /^Rated/ })).toBeNull();
     expect(unrated.queryByText(/reviews?\)/)).toBeNull();
     const rated = within(screen.getByRole('article', { name: 'Rated' }));
-    expect(rated.getByRole('img', { name: 'Rated 3 out of 5' })).toBeInTheDocument();
+    expect(rated.getByRole('img', { name: 'Rated 3.9 out of 5' })).toBeInTheDocument();
     expect(rated.getByText('3.9')).toBeInTheDocument();
     expect(rated.getByText('(1,284 reviews)')).toBeInTheDocument();
     expect(rated.queryByText('No reviews yet')).toBeNull();

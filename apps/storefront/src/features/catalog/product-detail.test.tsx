@@ -43,7 +43,7 @@ describe('the product detail page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     expect(screen.getByText('Package')).toBeInTheDocument();
     expect(screen.getByText('4.7')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '(12 reviews)' })).toHaveAttribute('href', '#reviews');
-    expect(screen.getAllByRole('img', { name: 'Rated 4 out of 5' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('img', { name: 'Rated 4.7 out of 5' }).length).toBeGreaterThan(0);
     expect(screen.queryByText('No reviews yet')).toBeNull();
     expect(screen.getByText('$149')).toBeInTheDocument();
 

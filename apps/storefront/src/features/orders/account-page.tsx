@@ -11,7 +11,8 @@ import { selectUser, useSession } from '../session/session-store.ts';
 import { AccountSubscriptions } from '../subscriptions/account-subscriptions.tsx';
 import { paths } from '../site/paths.ts';
 import { DeliveredGoods } from './delivered-goods.tsx';
-import { formatOrderDate, shortOrderId } from './order-format.ts';
+import { OrderDate } from './order-date.tsx';
+import { shortOrderId } from './order-format.ts';
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { myOrdersQueryOptions } from './queries.ts';
@@ -150,7 +151,9 @@ function OrderCard({ order }: { order: Order }) {
         </h3>
         <div className={styles.orderMeta}>
           <StatusBadge status={order.status} />
-          <span className={styles.muted}>{formatOrderDate(order.created_at)}</span>
+          <span className={styles.muted}>
+            <OrderDate iso={order.created_at} />
+          </span>
           <span className={styles.amount}>
             <Price amount={order.total_amount} />
           </span>
@@ -159,7 +162,13 @@ function OrderCard({ order }: { order: Order }) {
       <OrderItems order={order} />
       {order.status === 'pending' && (
         <p className={styles.muted}>
-          Awaiting payment{order.expires_at ? `: it can be paid until ${formatOrderDate(order.expires_at)}` : ''}.
+          Awaiting payment
+          {order.expires_at && (
+            <>
+              : it can be paid until <OrderDate iso={order.expires_at} />
+            </>
+          )}
+          .
         </p>
       )}
       {order.status === 'refunded' && (

@@ -9,7 +9,8 @@ import { clearPendingOrder, readOrderAccessToken, saveOrderAccessToken } from '.
 import { paths } from '../site/paths.ts';
 import { DeliveredGoods, orderHasGoods } from './delivered-goods.tsx';
 import { OrderHero } from './order-hero.tsx';
-import { formatOrderDate, guestOrderTone, isSettled, paymentMethodLabel, shortOrderId } from './order-format.ts';
+import { OrderDate } from './order-date.tsx';
+import { guestOrderTone, isSettled, paymentMethodLabel, shortOrderId } from './order-format.ts';
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { guestOrderQueryOptions } from './queries.ts';
@@ -100,7 +101,9 @@ function GuestOrderDetails({ order }: { order: GuestOrderView }) {
         <dl className={styles.facts}>
           <div>
             <dt>Date</dt>
-            <dd>{formatOrderDate(order.created_at)}</dd>
+            <dd>
+              <OrderDate iso={order.created_at} />
+            </dd>
           </div>
           {isFullOrder(order) && (
             <div>
@@ -126,7 +129,12 @@ function GuestOrderDetails({ order }: { order: GuestOrderView }) {
         <Notice tone="warning" live="none" title="Awaiting payment">
           <p>
             This order is not paid yet.
-            {order.expires_at && ` It can be paid until ${formatOrderDate(order.expires_at)}.`}
+            {order.expires_at && (
+              <>
+                {' '}
+                It can be paid until <OrderDate iso={order.expires_at} />.
+              </>
+            )}
           </p>
         </Notice>
       )}

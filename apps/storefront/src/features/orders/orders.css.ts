@@ -57,15 +57,22 @@ export const cardHeader = style({
 
 export const cardTitle = style({ fontSize: vars.fontSize.lg });
 
+// Flex rather than grid columns: a fact that cannot break (a date and time) takes a row of its own on a phone
+// instead of sticking out of a 9rem column.
 export const facts = style({
-  display: 'grid',
+  display: 'flex',
+  flexWrap: 'wrap',
   gap: vars.space.sm,
   margin: 0,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
 });
+
+globalStyle(`${facts} > div`, { flex: '1 1 9rem' });
 
 globalStyle(`${facts} dt`, { color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums' });
+
+/** A date and time never breaks inside ("9:39 / AM"). */
+export const dateTime = style({ whiteSpace: 'nowrap' });
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 

@@ -11,6 +11,7 @@ import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../tes
 import { renderApp } from '../../test/render.tsx';
 import { cartStore } from '../cart/cart-store.ts';
 import { CHECKOUT_STORAGE_KEYS, saveOrderAccessToken, savePendingOrder } from '../checkout/checkout-storage.ts';
+import { formatOrderDate } from './order-format.ts';
 import { CAPTURE_MUTATION_KEY } from './payment-success-page.tsx';
 
 const PAYPAL_ID = '5O190127TN364715T';
@@ -37,6 +38,10 @@ describe('the payment success page', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
     const details = screen.getByRole('region', { name: 'Order details' });
     expect(within(details).getByText('Paid')).toBeInTheDocument();
     expect(within(details).getByText('#abcdef12')).toBeInTheDocument();
+    // The date and time is one <time>, styled not to break inside ("9:39 / AM" at a phone's width).
+    const placed = within(details).getByText(formatOrderDate(aDeliveredOrder().created_at));
+    expect(placed.tagName).toBe('TIME');
+    expect(placed).toHaveAttribute('datetime', aDeliveredOrder().created_at);
     expect(within(details).getByTestId('order-total')).toHaveTextContent('$44.98');
     expect(within(details).getAllByText('$5.00')).toHaveLength(2);
 

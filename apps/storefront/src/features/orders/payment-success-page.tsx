@@ -11,7 +11,8 @@ import { paths } from '../site/paths.ts';
 import { captureOnce } from './capture.ts';
 import { DeliveredGoods, orderHasGoods } from './delivered-goods.tsx';
 import { OrderHero } from './order-hero.tsx';
-import { formatOrderDate, isSettled, shortOrderId } from './order-format.ts';
+import { OrderDate } from './order-date.tsx';
+import { isSettled, shortOrderId } from './order-format.ts';
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { buyerOrderQueryOptions } from './queries.ts';
@@ -216,7 +217,9 @@ function PaidOrder({ order }: { order: GuestOrderView }) {
           </div>
           <div>
             <dt>Date</dt>
-            <dd>{formatOrderDate(order.created_at)}</dd>
+            <dd>
+              <OrderDate iso={order.created_at} />
+            </dd>
           </div>
         </dl>
         <OrderItems order={order} cents />
@@ -257,7 +260,9 @@ function UnpaidOrder({ order }: { order: GuestOrderView }) {
               ? `Order ${shortOrderId(order.id)} was refunded: its payment went back to your PayPal account.`
               : `Order ${shortOrderId(order.id)} was not paid and is closed.`}
         </p>
-        {pending && order.expires_at && <p>It can be paid until {formatOrderDate(order.expires_at)}.</p>}
+        {pending && order.expires_at && <p>
+            It can be paid until <OrderDate iso={order.expires_at} />.
+          </p>}
       </OrderHero>
       <div className={styles.actions}>
         <Link to="/cart" className={buttonClassName()}>
