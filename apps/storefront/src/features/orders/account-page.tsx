@@ -15,6 +15,7 @@ import { formatOrderDate, shortOrderId } from './order-format.ts';
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { myOrdersQueryOptions } from './queries.ts';
+import { UnpaidOrderActions } from './unpaid-order-actions.tsx';
 
 const route = getRouteApi('/_authenticated/account');
 
@@ -158,9 +159,12 @@ function OrderCard({ order }: { order: Order }) {
       </div>
       <OrderItems order={order} />
       {order.status === 'pending' && (
-        <p className={styles.muted}>
-          Awaiting payment{order.expires_at ? `: it can be paid until ${formatOrderDate(order.expires_at)}` : ''}.
-        </p>
+        <>
+          <p className={styles.muted}>
+            Awaiting payment{order.expires_at ? `: it can be paid until ${formatOrderDate(order.expires_at)}` : ''}.
+          </p>
+          <UnpaidOrderActions order={order} />
+        </>
       )}
       {order.status === 'refunded' && (
         <p className={styles.muted}>This order was refunded: its payment went back to your PayPal account, and any keys or downloads it delivered no longer work.</p>
