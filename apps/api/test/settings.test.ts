@@ -25,6 +25,8 @@ describe('a fresh store', () => {
       theme: 'dark',
       // No PayPal credentials yet: payments go to the local sandbox, and the shop says so.
       payments_sandbox: true,
+      // No SMTP host yet: the shop cannot send email, and its pages must not say it did.
+      mail_available: false,
     });
     expect(response.json().site_name).toBe(BRAND_NAME);
   });
@@ -95,7 +97,17 @@ describe('site settings', () => {
       font_family: 'Poppins',
       theme: 'dark',
       payments_sandbox: true,
+      mail_available: true,
     });
+  });
+
+  it('says whether mail can be sent without showing any mail setting', async () => {
+    await put({ smtp_host: 'smtp.example.com', smtp_from_email: 'shop@example.com' });
+    const on = (await t.request({ method: 'GET', url: '/api/site-info' })).json();
+    expect(on.mail_available).toBe(true);
+    expect(JSON.stringify(on)).not.toContain('smtp');
+    await put({ smtp_host: '' });
+    expect((await t.request({ method: 'GET', url: '/api/site-info' })).json().mail_available).toBe(false);
   });
 
   it('stops announcing sandbox payments once PayPal credentials are stored', async () => {

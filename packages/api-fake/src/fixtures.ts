@@ -50,6 +50,7 @@ export const SITE_INFO: SiteInfo = {
   font_family: 'Inter',
   theme: 'dark',
   payments_sandbox: false,
+  mail_available: true,
 };
 
 /** The categories as GET /api/products/categories answers them. */

@@ -33,6 +33,7 @@ export const endpoints = {
   createOrder: { method: 'POST', path: '/api/orders' },
   listMyOrders: { method: 'GET', path: '/api/orders' },
   getMyOrder: { method: 'GET', path: '/api/orders/:id' },
+  cancelMyOrder: { method: 'POST', path: '/api/orders/:id/cancel' },
   getGuestOrder: { method: 'GET', path: '/api/guest/orders/:orderId' },
   createPayment: { method: 'POST', path: '/api/payments/create' },
   paypalCreateOrder: { method: 'POST', path: '/api/paypal/create-order' },

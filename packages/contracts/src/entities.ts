@@ -1064,6 +1064,11 @@ export const SiteInfoSchema = Type.Object({
   theme: ThemeSchema,
   /** True while payments go to the local sandbox: the storefront shows a visible notice. */
   payments_sandbox: Type.Boolean(),
+  /**
+   * True when the shop can send email (SMTP host and sender set): pages say "we mailed" only then
+   * (docs/decisions/048-unpaid-orders-and-mail-notices.md). Nothing else of the mail settings is shown.
+   */
+  mail_available: Type.Boolean(),
 });
 export type SiteInfo = Static<typeof SiteInfoSchema>;
 
@@ -1118,6 +1123,13 @@ export const UploadResultSchema = Type.Object({ url: Type.String() });
 export const ProviderTestResultSchema = Type.Object({ status: Type.String(), message: Type.String() });
 export const TestEmailBodySchema = Type.Object({ test_email: EmailSchema }, { additionalProperties: false });
 export const MessageSchema = Type.Object({ message: Type.String() });
+
+/**
+ * The answer to a request for a mailed link: `mailed` is false when the shop cannot send email now, so no
+ * link went out (docs/decisions/048). Requests that answer the same for every email say false only for that.
+ */
+export const LinkRequestAnswerSchema = Type.Object({ message: Type.String(), mailed: Type.Boolean() });
+export type LinkRequestAnswer = Static<typeof LinkRequestAnswerSchema>;
 
 /* Admin lists ------------------------------------------------------------------------------------ */
 

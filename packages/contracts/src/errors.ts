@@ -209,6 +209,8 @@ export const API_ERROR_CODES = [
   /** PayPal has no credentials (and the sandbox is off). */
   'payments_not_configured',
   /** A payment for an order that is not awaiting payment. */
+  /** The buyer's cancel of an order that is no longer awaiting payment (paid, lapsed, cancelled already). */
+  'order_not_cancellable',
   'order_not_payable',
   /** A payment for an unpaid order that lapsed. */
   'order_expired',

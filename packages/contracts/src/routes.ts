@@ -56,6 +56,7 @@ import {
   IdSchema,
   LoginBodySchema,
   MessageSchema,
+  LinkRequestAnswerSchema,
   OrderListQuerySchema,
   AdminOrderListQuerySchema,
   AdminOrderListSchema,
@@ -213,7 +214,7 @@ export const routes = define({
     body: PasswordResetRequestBodySchema,
     rateLimited: true,
     status: 200,
-    response: MessageSchema,
+    response: LinkRequestAnswerSchema,
   },
   resetPassword: {
     ...endpoints.resetPassword,
@@ -232,7 +233,7 @@ export const routes = define({
     tag: 'auth',
     rateLimited: true,
     status: 200,
-    response: MessageSchema,
+    response: LinkRequestAnswerSchema,
   },
   verifyEmail: {
     ...endpoints.verifyEmail,
@@ -252,7 +253,7 @@ export const routes = define({
     body: MagicLinkRequestBodySchema,
     rateLimited: true,
     status: 200,
-    response: MessageSchema,
+    response: LinkRequestAnswerSchema,
   },
   signInWithMagicLink: {
     ...endpoints.signInWithMagicLink,
@@ -443,6 +444,17 @@ export const routes = define({
     ...endpoints.getMyOrder,
     access: 'user',
     summary: 'One of the signed-in user’s orders',
+    tag: 'orders',
+    params: IdParamsSchema,
+    status: 200,
+    response: OrderSchema,
+  },
+  cancelMyOrder: {
+    ...endpoints.cancelMyOrder,
+    access: 'user',
+    summary:
+      'Cancel one of the signed-in user’s unpaid orders: it becomes failed and its hold and discount use are released ' +
+      '(409 order_not_cancellable once it is not pending, payment_in_progress while a capture of it runs)',
     tag: 'orders',
     params: IdParamsSchema,
     status: 200,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { AccountTokenPurpose, Database } from '../db/schema.ts';
 import { composeMail, type MailContent } from '../mail/layout.ts';
+import { smtpConfigured } from '../mail/mailer.ts';
 import { sendMailSoon } from '../mail/outbox.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 
@@ -16,6 +17,18 @@ export const LINK_RULES: Readonly<Record<AccountTokenPurpose, { minutes: number;
   email_verification: { minutes: 48 * 60, mailsPerHour: 3 },
   magic_link: { minutes: 15, mailsPerHour: 3 },
 };
+
+/**
+ * What a request for a link answers when the shop cannot send email: no link is issued, and the shopper
+ * is told so rather than to check an inbox (docs/decisions/048-unpaid-orders-and-mail-notices.md).
+ */
+export const NO_MAIL_MESSAGE =
+  'This shop cannot send email right now, so no link was sent. Please try again later, or ask the shop’s staff for help.';
+
+/** Whether the shop can send email now: an SMTP host and a sender address are set. */
+export async function mailAvailable(app: FastifyInstance): Promise<boolean> {
+  return smtpConfigured(await readSettings(app.db, app.dataCipher));
+}
 
 export const digestOf = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 

@@ -4,7 +4,16 @@ import { AppError, conflict } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { claimGuestOrders } from '../orders/guest-claims.ts';
-import { endAccountLinks, findLinkOwner, LINK_RULES, mailAccountLink, spendAccountLink, type LinkOwner } from './account-links.ts';
+import {
+  endAccountLinks,
+  findLinkOwner,
+  LINK_RULES,
+  mailAccountLink,
+  mailAvailable,
+  NO_MAIL_MESSAGE,
+  spendAccountLink,
+  type LinkOwner,
+} from './account-links.ts';
 import { findUserById } from './user-repository.ts';
 
 /** How long a verification link works, in hours (docs/decisions/024). */
@@ -42,6 +51,7 @@ export function emailVerificationHandlers(app: FastifyInstance): Pick<RouteHandl
       const user = await findUserById(app.db, caller.id);
       if (!user) throw new AppError('unauthorized', 'Invalid authentication token', 'unauthorized');
       if (user.email_verified_at) throw conflict('Your email is verified already.', 'email_already_verified');
+      if (!(await mailAvailable(app))) return { message: NO_MAIL_MESSAGE, mailed: false };
       const mailId = await mailVerificationLink(app, user, shopOrigin(app, request));
       if (mailId === null) {
         throw new AppError(
@@ -50,7 +60,7 @@ export function emailVerificationHandlers(app: FastifyInstance): Pick<RouteHandl
           'too_many_requests',
         );
       }
-      return { message: `A new link is on its way to ${user.email}. It works once, within ${VERIFY_LINK_HOURS} hours.` };
+      return { message: `A new link is on its way to ${user.email}. It works once, within ${VERIFY_LINK_HOURS} hours.`, mailed: true };
     },
 
     verifyEmail: async ({ body, request }) => {

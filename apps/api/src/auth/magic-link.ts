@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { claimGuestOrders } from '../orders/guest-claims.ts';
-import { afterAnswer, findLinkOwner, LINK_RULES, mailAccountLink, spendAccountLink } from './account-links.ts';
+import { afterAnswer, findLinkOwner, LINK_RULES, mailAccountLink, mailAvailable, NO_MAIL_MESSAGE, spendAccountLink } from './account-links.ts';
 import { recordSignIn } from './security-notices.ts';
 import { findUserByEmail, toUser } from './user-repository.ts';
 
@@ -39,9 +39,11 @@ export function magicLinkHandlers(app: FastifyInstance): Pick<RouteHandlers, 're
 
   return {
     // The mail is prepared after the answer is sent, so the answer takes the same time for every email.
+    // Whether mail can go out is the same for every email, so saying it reveals nothing about accounts.
     requestMagicLink: async ({ body, request }) => {
+      if (!(await mailAvailable(app))) return { message: NO_MAIL_MESSAGE, mailed: false };
       later(() => mailSignInLink(body.email.trim(), shopOrigin(app, request)), request.log, 'sign-in link not issued');
-      return { message: SIGN_IN_LINK_REQUESTED_MESSAGE };
+      return { message: SIGN_IN_LINK_REQUESTED_MESSAGE, mailed: true };
     },
 
     signInWithMagicLink: async ({ body, request }) => {

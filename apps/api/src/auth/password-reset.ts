@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
 import { sendMailSoon } from '../mail/outbox.ts';
-import { afterAnswer, endAccountLinks, findLinkOwner, LINK_RULES, mailAccountLink, spendAccountLink } from './account-links.ts';
+import { afterAnswer, endAccountLinks, findLinkOwner, LINK_RULES, mailAccountLink, mailAvailable, NO_MAIL_MESSAGE, spendAccountLink } from './account-links.ts';
 import { findUserByEmail } from './user-repository.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { hashPassword } from './passwords.ts';
@@ -42,9 +42,11 @@ export function passwordResetHandlers(app: FastifyInstance): Pick<RouteHandlers,
 
   return {
     // The mail is prepared after the answer is sent, so the answer takes the same time for every email.
+    // Whether mail can go out is the same for every email, so saying it reveals nothing about accounts.
     requestPasswordReset: async ({ body, request }) => {
+      if (!(await mailAvailable(app))) return { message: NO_MAIL_MESSAGE, mailed: false };
       later(() => mailResetLink(body.email.trim(), shopOrigin(app, request)), request.log, 'password reset link not issued');
-      return { message: RESET_REQUESTED_MESSAGE };
+      return { message: RESET_REQUESTED_MESSAGE, mailed: true };
     },
 
     resetPassword: async ({ body, request }) => {

@@ -5,6 +5,7 @@ import { recordAuditChange } from '../audit/audit-trail.ts';
 import { notFound } from '../errors.ts';
 import type { RouteHandlers } from '../http/register-routes.ts';
 import { addLicenseKeys, licenseKeyStock } from './license-keys.ts';
+import { cancelUnpaidOrder } from './buyer-cancel.ts';
 import { claimGuestOrders } from './guest-claims.ts';
 import { findOrder, isGuestOrder, listOrders } from './order-repository.ts';
 import { shopOrigin } from '../http/shop-origin.ts';
@@ -29,6 +30,7 @@ export function orderHandlers(
   | 'createOrder'
   | 'listMyOrders'
   | 'getMyOrder'
+  | 'cancelMyOrder'
   | 'getGuestOrder'
   | 'adminListOrders'
   | 'adminExportOrders'
@@ -59,6 +61,13 @@ export function orderHandlers(
       const found = await findOrder(app.db, params.id);
       if (!found || found.order.user_id !== caller.id) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
       return presentOrder(app, found, { includeGoods: true, revealTo: requesterOf(request) });
+    },
+
+    // The buyer's cancel of an unpaid order; the reason is logged with it (docs/decisions/048).
+    cancelMyOrder: async ({ caller, params, request }) => {
+      const cancelled = await cancelUnpaidOrder(app, params.id, caller.id);
+      request.log.info({ orderId: params.id, userId: caller.id, status: 'failed', reason: 'cancelled by the buyer' }, 'order cancelled by the buyer');
+      return presentOrder(app, cancelled, { includeGoods: true, revealTo: requesterOf(request) });
     },
 
     // A guest order by its id answers only its summary; the buyer's details and the goods need its access token.

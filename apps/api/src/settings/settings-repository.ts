@@ -1,3 +1,4 @@
+import { smtpConfigured } from '../mail/mailer.ts';
 import {
   DEFAULT_SITE_SETTINGS,
   SECRET_MASK,
@@ -159,6 +160,7 @@ export async function encryptClearSettings(db: Kysely<Database>, cipher: DataCip
 export function toSiteInfo(settings: SiteSettings, paymentsSandbox: boolean): SiteInfo {
   return {
     payments_sandbox: paymentsSandbox,
+    mail_available: smtpConfigured(settings),
     site_name: settings.site_name,
     logo_url: settings.logo_url,
     primary_color: settings.primary_color,

@@ -10,6 +10,7 @@ const info: SiteInfo = {
   font_family: 'Roboto',
   theme: 'dark',
   payments_sandbox: false,
+  mail_available: true,
 };
 
 describe('resolveAssetUrl', () => {

@@ -11,6 +11,8 @@ export const DEFAULT_SITE_INFO: SiteInfo = {
   theme: 'dark',
   // Unknown while the API is unreachable: no notice rather than a wrong one.
   payments_sandbox: false,
+  // Unknown likewise: the pages keep their usual words; a link request's own answer still says whether it was mailed.
+  mail_available: true,
 };
 
 const HTTP_URL = /^https?:\/\//i;

@@ -60,7 +60,7 @@ describe('checkSettings', () => {
 
 describe('siteInfoAfterSave', () => {
   it('takes the saved appearance and keeps what only the server knows', () => {
-    const previous: SiteInfo = { site_name: 'Old', logo_url: null, primary_color: '#000000', secondary_color: '#000000', font_family: 'Inter', theme: 'dark', payments_sandbox: true };
+    const previous: SiteInfo = { site_name: 'Old', logo_url: null, primary_color: '#000000', secondary_color: '#000000', font_family: 'Inter', theme: 'dark', payments_sandbox: true, mail_available: false };
     const saved = { ...DEFAULT_SITE_SETTINGS, site_name: 'New', primary_color: '#ef4444', font_family: 'Roboto' as const, logo_url: '/uploads/l.png' };
 
     expect(siteInfoAfterSave(saved, previous)).toEqual({
@@ -71,6 +71,9 @@ describe('siteInfoAfterSave', () => {
       font_family: 'Roboto',
       theme: 'dark',
       payments_sandbox: true,
+      mail_available: false,
     });
+    const withMail = { ...saved, smtp_host: 'smtp.example.com', smtp_from_email: 'shop@example.com' };
+    expect(siteInfoAfterSave(withMail, previous).mail_available).toBe(true);
   });
 });

@@ -95,5 +95,7 @@ export function siteInfoAfterSave(saved: SiteSettings, previous: SiteInfo | unde
     secondary_color: saved.secondary_color,
     font_family: saved.font_family,
     theme: saved.theme,
+    // As the API decides it: a host and a sender address (docs/decisions/048).
+    mail_available: saved.smtp_host !== '' && saved.smtp_from_email !== '',
   };
 }

@@ -1,14 +1,15 @@
-import { USER_ID, aDeliveredOrder, aProductList, aUser } from '@store/api-fake';
+import { SITE_INFO, USER_ID, aDeliveredOrder, aProductList, aUser } from '@store/api-fake';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WHOLE_APP_TIMEOUT_MS, resetShop, setupShopApi, signIn } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
+import { NO_MAIL_NOTICE } from './email-links.tsx';
 
 const SAME_ANSWER = 'If an account uses this email, a sign-in link is on its way. It works once, within 15 minutes.';
 const DEAD_LINK = 'This sign-in link is invalid, used already or expired. Ask for a new one.';
 
-const api = setupShopApi({ listProducts: aProductList([]), requestMagicLink: { message: SAME_ANSWER }, listMyOrders: { orders: [], total: 0 } });
+const api = setupShopApi({ listProducts: aProductList([]), requestMagicLink: { message: SAME_ANSWER, mailed: true }, listMyOrders: { orders: [], total: 0 } });
 
 describe('verified email and sign-in links', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   beforeEach(resetShop);
@@ -99,7 +100,7 @@ describe('verified email and sign-in links', { timeout: WHOLE_APP_TIMEOUT_MS }, 
 
   it('reminds an unverified account on its page and sends a new link on request', async () => {
     signIn(api, aUser({ email_verified: false }));
-    api.on('requestEmailVerification', { message: 'A new link is on its way to alice@example.com. It works once, within 48 hours.' });
+    api.on('requestEmailVerification', { message: 'A new link is on its way to alice@example.com. It works once, within 48 hours.', mailed: true });
     renderApp('/account');
     const notice = (await screen.findByText('Verify your email')).closest('[data-tone]') as HTMLElement;
     expect(notice).toHaveAttribute('data-tone', 'warning');
@@ -107,6 +108,28 @@ describe('verified email and sign-in links', { timeout: WHOLE_APP_TIMEOUT_MS }, 
     await userEvent.click(within(notice).getByRole('button', { name: 'Send a new link' }));
     expect(await within(notice).findByText(/A new link is on its way/)).toBeVisible();
     expect(api.calls('requestEmailVerification')).toHaveLength(1);
+  });
+
+  it('never says a link was mailed while the shop cannot send email, and offers no link to send', async () => {
+    signIn(api, aUser({ email_verified: false }));
+    api.on('siteInfo', { ...SITE_INFO, mail_available: false });
+    renderApp('/account');
+    const notice = (await screen.findByText('Verify your email')).closest('[data-tone]') as HTMLElement;
+    await waitFor(() => expect(notice).toHaveTextContent(NO_MAIL_NOTICE));
+    expect(notice).not.toHaveTextContent('We mailed');
+    expect(within(notice).queryByRole('button', { name: 'Send a new link' })).toBeNull();
+  });
+
+  it("takes back \"we mailed\" when the request answers that no link could be sent", async () => {
+    signIn(api, aUser({ email_verified: false }));
+    const message = 'This shop cannot send email right now, so no link was sent. Please try again later, or ask the shop’s staff for help.';
+    api.on('requestEmailVerification', { message, mailed: false });
+    renderApp('/account');
+    const notice = (await screen.findByText('Verify your email')).closest('[data-tone]') as HTMLElement;
+    await userEvent.click(within(notice).getByRole('button', { name: 'Send a new link' }));
+    expect(await within(notice).findByRole('status')).toHaveTextContent(message);
+    expect(notice).not.toHaveTextContent('We mailed');
+    expect(notice).toHaveTextContent(NO_MAIL_NOTICE);
   });
 
   it('shows no reminder to a verified account', async () => {

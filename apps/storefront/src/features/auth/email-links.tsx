@@ -1,5 +1,5 @@
-import { ApiError, ERROR_CODE, MagicLinkRequestBodySchema, validate, type AuthResponse, type VerifyEmailResponse } from '@store/contracts';
-import { authFormClassName, authLinkClassName } from '@store/shell';
+import { ApiError, ERROR_CODE, MagicLinkRequestBodySchema, validate, type AuthResponse, type LinkRequestAnswer, type VerifyEmailResponse } from '@store/contracts';
+import { authFormClassName, authLinkClassName, useSiteInfo } from '@store/shell';
 import { Button, Notice, TextField } from '@store/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -17,19 +17,22 @@ export const SIGN_IN_LINK_MESSAGES = { failed: 'Could not sign in', network: 'Co
 
 /**
  * The account page's reminder while the email is unverified: orders paid as a guest with the email join
- * the account only once it is (docs/decisions/024), and a new link is one click away.
+ * the account only once it is (docs/decisions/024), and a new link is one click away. It says a link was
+ * mailed only when the shop can send email (docs/decisions/048); otherwise it says what to do instead.
  */
 export function VerifyEmailNotice({ email }: { email: string }) {
+  const mailAvailable = useSiteInfo().mail_available;
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<LinkRequestAnswer | null>(null);
 
   const send = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const { message } = await api.requestEmailVerification();
-      setSent(message);
-      toast.success(message);
+      const sent = await api.requestEmailVerification();
+      setAnswer(sent);
+      if (sent.mailed) toast.success(sent.message);
+      else toast.error(sent.message);
     } catch (error) {
       // Verified meanwhile (in another tab): the account as the server has it now.
       if (error instanceof ApiError && error.code === ERROR_CODE.email_already_verified) void sessionStore.getState().refreshUser();
@@ -39,24 +42,36 @@ export function VerifyEmailNotice({ email }: { email: string }) {
     }
   };
 
+  const canMail = answer ? answer.mailed : mailAvailable;
   return (
     <Notice tone="warning" live="none" title="Verify your email">
-      <p>
-        We mailed a link to {email}. Open it to confirm the address is yours: orders you paid as a guest with this email then appear
-        here.
-      </p>
-      {sent ? (
-        <p role="status">{sent}</p>
-      ) : (
+      {canMail ? (
         <p>
-          <Button variant="secondary" size="sm" loading={busy} onClick={() => void send()}>
-            Send a new link
-          </Button>
+          We mailed a link to {email}. Open it to confirm the address is yours: orders you paid as a guest with this email then appear
+          here.
         </p>
+      ) : (
+        <p>{NO_MAIL_NOTICE}</p>
+      )}
+      {answer ? (
+        <p role="status">{answer.message}</p>
+      ) : (
+        canMail && (
+          <p>
+            <Button variant="secondary" size="sm" loading={busy} onClick={() => void send()}>
+              Send a new link
+            </Button>
+          </p>
+        )
       )}
     </Notice>
   );
 }
+
+/** The reminder's words while the shop cannot send email: no link went out, and what the shopper can do. */
+export const NO_MAIL_NOTICE =
+  'This shop cannot send email right now, so no link to confirm your address could be mailed. Your account works as it is; ' +
+  'orders you paid as a guest with this email join it once the address is confirmed. Ask the shop’s staff for help, or come back later.';
 
 type Attempt<T> = { state: 'working' } | { state: 'done'; answer: T } | { state: 'failed'; error: unknown };
 

@@ -8,7 +8,7 @@ import { renderApp } from '../../test/render.tsx';
 const SAME_ANSWER = 'If an account uses this email, a link to set a new password is on its way. It works once, within 30 minutes.';
 const TOKEN = 'A'.repeat(43);
 
-const api = setupShopApi({ listProducts: aProductList([]), requestPasswordReset: { message: SAME_ANSWER } });
+const api = setupShopApi({ listProducts: aProductList([]), requestPasswordReset: { message: SAME_ANSWER, mailed: true } });
 
 describe('forgot password and the reset link', { timeout: WHOLE_APP_TIMEOUT_MS }, () => {
   beforeEach(resetShop);

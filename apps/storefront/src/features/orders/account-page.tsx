@@ -16,6 +16,7 @@ import { shortOrderId } from './order-format.ts';
 import { OrderItems } from './order-items.tsx';
 import * as styles from './orders.css.ts';
 import { myOrdersQueryOptions } from './queries.ts';
+import { UnpaidOrderActions } from './unpaid-order-actions.tsx';
 
 const route = getRouteApi('/_authenticated/account');
 
@@ -161,15 +162,18 @@ function OrderCard({ order }: { order: Order }) {
       </div>
       <OrderItems order={order} />
       {order.status === 'pending' && (
-        <p className={styles.muted}>
-          Awaiting payment
-          {order.expires_at && (
-            <>
-              : it can be paid until <OrderDate iso={order.expires_at} />
-            </>
-          )}
-          .
-        </p>
+        <>
+          <p className={styles.muted}>
+            Awaiting payment
+            {order.expires_at && (
+              <>
+                : it can be paid until <OrderDate iso={order.expires_at} />
+              </>
+            )}
+            .
+          </p>
+          <UnpaidOrderActions order={order} />
+        </>
       )}
       {order.status === 'refunded' && (
         <p className={styles.muted}>This order was refunded: its payment went back to your PayPal account, and any keys or downloads it delivered no longer work.</p>

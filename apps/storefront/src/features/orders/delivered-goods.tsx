@@ -37,7 +37,11 @@ export function DeliveredGoods({ order, headingLevel = 2 }: { order: Order; head
   const delivered = order.items.filter(hasGoods);
   if (!order.goods_included || delivered.length === 0) return null;
   return (
-    <section className={headingLevel === 2 ? styles.card : styles.nestedGoods} aria-labelledby={`goods-${order.id}`}>
+    // In a list of orders each block names its order too: regions of one page need names of their own (axe landmark-unique).
+    <section
+      className={headingLevel === 2 ? styles.card : styles.nestedGoods}
+      aria-labelledby={headingLevel === 2 ? `goods-${order.id}` : `goods-${order.id} order-${order.id}`}
+    >
       <Heading id={`goods-${order.id}`} className={styles.cardTitle}>
         Your products
       </Heading>

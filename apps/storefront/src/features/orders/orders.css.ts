@@ -213,3 +213,9 @@ export const memberGood = style({
   paddingLeft: vars.space.md,
   borderLeft: `3px solid ${vars.color.border}`,
 });
+
+export const unpaidActions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const unpaidButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+export const unpaidProblem = style({ color: vars.color.danger });
