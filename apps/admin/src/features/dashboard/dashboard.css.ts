@@ -128,3 +128,11 @@ export const revenueTotal = style({
   color: vars.color.text,
   fontSize: vars.fontSize.lg,
 });
+
+/** The line under the figures saying what they leave out. */
+export const statsNote = style({
+  // The page stack's gap would set it as far from the cards as the next panel; it belongs to the cards.
+  marginTop: `calc(${vars.space.sm} - ${vars.space.lg})`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
