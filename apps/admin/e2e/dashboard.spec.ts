@@ -8,7 +8,7 @@ test('the dashboard shows the store figures and the latest orders', async ({ pag
 
   await page.goto('/admin/');
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
   for (const name of ['Total products', 'Total orders', 'Total users', 'Total revenue']) {
     await expect(page.locator('dt', { hasText: name }).locator('+ dd')).toHaveText(/^\$?[\d,.]+$/);
   }
@@ -93,19 +93,24 @@ for (const width of [390, 1280]) {
     await page.getByLabel('Password', { exact: true }).fill(adminCredentials.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
 
-    // The success toast lasts 2 s: its box and the header's are read together, as soon as it shows.
-    await page.getByText('Successfully logged in!').waitFor({ timeout: 20_000 });
-    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
-    const boxes = await page.evaluate(() => {
-      const status = [...document.querySelectorAll('[role="status"]')].find((element) => element.textContent?.includes('Successfully logged in!'));
-      const banner = document.querySelector('header')!;
-      const shown = (element: Element | null) => (element && element.getClientRects().length > 0 ? element.getBoundingClientRect().toJSON() : null);
-      return {
-        toast: shown(status?.parentElement ?? null) as DOMRect | null,
-        header: banner.getBoundingClientRect().toJSON() as DOMRect,
-        parts: [shown(banner.querySelector('button[aria-label="Logout"]')), shown(banner.querySelector('p[title]'))].filter((box): box is DOMRect => box !== null),
-      };
-    });
+    // The success toast lasts 2 s: its box and the header's are read in one go, as soon as both show.
+    const handle = await page.waitForFunction(
+      () => {
+        const status = [...document.querySelectorAll('[role="status"]')].find((element) => element.textContent?.includes('Successfully logged in!'));
+        const banner = document.querySelector('header');
+        const logout = banner?.querySelector('button[aria-label="Logout"]');
+        if (!status?.parentElement || !banner || !logout) return null;
+        const shown = (element: Element | null) => (element && element.getClientRects().length > 0 ? element.getBoundingClientRect().toJSON() : null);
+        return {
+          toast: shown(status.parentElement) as DOMRect | null,
+          header: banner.getBoundingClientRect().toJSON() as DOMRect,
+          parts: [shown(logout), shown(banner.querySelector('p[title]'))].filter((box): box is DOMRect => box !== null),
+        };
+      },
+      undefined,
+      { timeout: 20_000, polling: 50 },
+    );
+    const boxes = (await handle.jsonValue())!;
     expect(boxes.toast).not.toBeNull();
     const toast = boxes.toast!;
     expect(boxes.parts.length, 'Logout (and, from 480 px, who is signed in) shown').toBeGreaterThan(0);
