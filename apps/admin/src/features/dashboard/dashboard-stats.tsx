@@ -32,7 +32,7 @@ export function DashboardStats() {
           label="Total revenue"
           value={usd(stats.data?.total_revenue)}
           loading={loading}
-          icon={<span className={styles.dollar}>$</span>}
+          icon={<span className={styles.dollar} />}
         />
         <StatCard
           label={
@@ -59,7 +59,7 @@ export function DashboardStats() {
           label="MRR"
           value={usd(stats.data?.mrr)}
           loading={loading}
-          icon={<span className={styles.dollar}>$</span>}
+          icon={<span className={styles.dollar} />}
         />
       </StatGrid>
       <p className={styles.statsNote}>

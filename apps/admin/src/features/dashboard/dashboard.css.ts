@@ -99,10 +99,12 @@ export const actionIcon = style({
   color: vars.color.primary,
 });
 
+// Drawn by CSS: the icon sits in the card's <dt>, whose text is then the figure's name alone ("MRR", not "MRR$").
 export const dollar = style({
   fontSize: vars.fontSize.lg,
   fontWeight: 700,
   lineHeight: 1,
+  selectors: { '&::before': { content: '"$"' } },
 });
 
 /** A stat card's name that leads to the orders it counts. */
