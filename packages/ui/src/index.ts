@@ -90,4 +90,5 @@ export {
   type DataCellProps,
 } from './components/data-table.tsx';
 export { Pagination, pageCount, DEFAULT_PAGINATION_LABELS, type PaginationProps, type PaginationLabels } from './components/pagination.tsx';
-export { StatGrid, StatCard, type StatCardProps, type StatCardTone } from './components/stat-card.tsx';
+export { StatGrid, StatCard, StatFigure, type StatCardProps, type StatCardTone } from './components/stat-card.tsx';
+export { shortFigure, SHORTEN_FROM, type FigureKind, type ShortFigure } from './components/figure.ts';

@@ -109,6 +109,14 @@ export const cell = style({
   },
 });
 
+// From `md` up a table keeps every word, email, id and amount whole: a cell's text that may break anywhere
+// (`overflow-wrap: anywhere`, set on emails and names for the phone cards) would let the table squeeze that
+// column to a few letters; here the widest word sets the column and the frame scrolls sideways instead
+// (docs/decisions/051-admin-layout.md).
+globalStyle(`${table} > tbody > tr > td, ${table} > tbody > tr > td *`, {
+  '@media': { [media.md]: { overflowWrap: 'normal', wordBreak: 'normal' } },
+});
+
 export const alignEnd = style({
   '@media': { [media.md]: { textAlign: 'right' } },
 });

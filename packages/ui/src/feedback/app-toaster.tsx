@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { vars } from '../theme/theme.css.ts';
 import { toastOptions } from '../theme/toast.ts';
 
 /*
@@ -24,14 +25,23 @@ function changeLayers(change: () => void): void {
   for (const listener of listeners) listener();
 }
 
-function ToastArea() {
-  return <Toaster position="top-right" toastOptions={toastOptions} />;
+/*
+ * On a page the toasts start below the sticky header: at its top right they covered the account block and
+ * Logout just after signing in (docs/decisions/051-admin-layout.md). 16 px is react-hot-toast's own inset.
+ */
+const BELOW_HEADER = { top: `calc(${vars.layout.headerHeight} + 16px)` };
+
+function ToastArea({ belowHeader = false }: { belowHeader?: boolean }) {
+  return <Toaster position="top-right" toastOptions={toastOptions} containerStyle={belowHeader ? BELOW_HEADER : undefined} />;
 }
 
-/** The toast area of every page of both apps: top right; success 2 s, error and ordinary 4 s, loading until dismissed. */
+/**
+ * The toast area of every page of both apps: top right under the header; success 2 s, error and ordinary 4 s,
+ * loading until dismissed.
+ */
 export function AppToaster() {
   const top = useSyncExternalStore(subscribe, topLayer, noLayer);
-  return top === null ? <ToastArea /> : null;
+  return top === null ? <ToastArea belowHeader /> : null;
 }
 
 /**

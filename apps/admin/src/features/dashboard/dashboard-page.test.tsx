@@ -12,8 +12,9 @@ const api = setupAdminApi();
 
 /** The value shown under a stat card's name. */
 function figure(name: string): HTMLElement {
-  const term = screen.getByText(name, { selector: 'dt' });
-  const value = term.nextElementSibling;
+  // The name is a span of the <dt>, beside the card's icon.
+  const term = screen.getByText(name, { selector: 'dt > span' }).closest('dt');
+  const value = term?.nextElementSibling;
   if (!(value instanceof HTMLElement)) throw new Error(`No value for ${name}`);
   return value;
 }
@@ -39,6 +40,19 @@ describe('the dashboard', () => {
     expect(figure('Total products')).toHaveTextContent('24');
     expect(figure('Total orders')).toHaveTextContent('1,530');
     expect(figure('Total users')).toHaveTextContent('87');
+  });
+
+  it('shortens a six-figure revenue to one line, exact on hover and for screen readers, and says test orders are not counted', async () => {
+    api.on('adminStats', { ...STATS, total_revenue: 135_119, total_orders: 1_234_567 });
+    api.on('adminListOrders', { orders: [], total: 0 });
+    renderApp('/admin/');
+
+    await waitFor(() => expect(figure('Total revenue').querySelector('[aria-hidden="true"]')).toHaveTextContent('$135.1K'));
+    expect(figure('Total revenue').querySelector('[title]')).toHaveAttribute('title', '$135,119.00');
+    expect(within(figure('Total revenue')).getByText('$135,119.00')).toBeInTheDocument();
+    expect(figure('Total orders').querySelector('[aria-hidden="true"]')).toHaveTextContent('1.2M');
+    expect(figure('Total products')).toHaveTextContent(/^24$/);
+    expect(screen.getByText(/^Test orders and subscriptions \(paid through the payment sandbox\) are not counted in Total orders, Total revenue/)).toBeInTheDocument();
   });
 
   it('counts the open disputes in a card that stands out and leads to those orders', { timeout: 30_000 }, async () => {

@@ -99,10 +99,12 @@ export const actionIcon = style({
   color: vars.color.primary,
 });
 
+// Drawn by CSS: the icon sits in the card's <dt>, whose text is then the figure's name alone ("MRR", not "MRR$").
 export const dollar = style({
   fontSize: vars.fontSize.lg,
   fontWeight: 700,
   lineHeight: 1,
+  selectors: { '&::before': { content: '"$"' } },
 });
 
 /** A stat card's name that leads to the orders it counts. */
@@ -127,4 +129,12 @@ export const revenueTotals = style({
 export const revenueTotal = style({
   color: vars.color.text,
   fontSize: vars.fontSize.lg,
+});
+
+/** The line under the figures saying what they leave out. */
+export const statsNote = style({
+  // The page stack's gap would set it as far from the cards as the next panel; it belongs to the cards.
+  marginTop: `calc(${vars.space.sm} - ${vars.space.lg})`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
 });

@@ -1,12 +1,11 @@
 import { vars } from '@store/ui';
 import { style } from '@vanilla-extract/css';
 
-export const figure = style({ margin: 0 });
+export const figure = style({ margin: 0, minWidth: 0 });
 
+// Its width and height attributes are the box's measured size in pixels (revenue-chart.tsx): never scaled.
 export const svg = style({
   display: 'block',
-  width: '100%',
-  height: 'auto',
   overflow: 'visible',
 });
 

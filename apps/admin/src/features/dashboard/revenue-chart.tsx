@@ -1,5 +1,6 @@
 import { formatUsd, formatUsdWhole, type RevenueSeries } from '@store/contracts';
 import { visuallyHidden } from '@store/ui';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import * as styles from './revenue-chart.css.ts';
 
 /*
@@ -8,12 +9,14 @@ import * as styles from './revenue-chart.css.ts';
  * only the dashboard fetches it. A screen reader gets a summary on the figure and the table of every day.
  */
 
-const WIDTH = 640;
+/** The width drawn before the chart's box is measured (and where layout is not measured, as in unit tests). */
+const DEFAULT_WIDTH = 640;
 const HEIGHT = 200;
 /** Room for the revenue labels on the left, the orders labels on the right, the dates below. */
 const PAD = { left: 56, right: 36, top: 12, bottom: 24 };
-const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+/** The room a date label ("Nov 27" at 11 px, about 36 px) needs with space around it. */
+const DATE_LABEL_ROOM = 72;
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const longDayFormat = new Intl.DateTimeFormat('en-US', {
@@ -44,36 +47,67 @@ export function revenueSummary(series: RevenueSeries): string {
   );
 }
 
+/**
+ * How many days apart the date labels are: as many as fit `plotWidth` at one per `DATE_LABEL_ROOM`, six
+ * at most (every day of a week, every 5th of a month, every 15th of a quarter on a wide screen; fewer on a phone).
+ */
+export function dateLabelEvery(days: number, plotWidth: number): number {
+  const fit = Math.max(2, Math.min(6, Math.floor(plotWidth / DATE_LABEL_ROOM)));
+  return Math.max(1, Math.round(days / fit));
+}
+
+/** The element's width in CSS pixels, followed as it changes. */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const measured = Math.round(element.getBoundingClientRect().width);
+      if (measured > 0) setWidth(measured);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 export function RevenueChart({ series }: { series: RevenueSeries }) {
   const { points } = series;
+  const box = useRef<HTMLElement>(null);
+  // Drawn at the box's own width, one SVG unit a CSS pixel: the 11 px labels stay 11 px on a phone, where a
+  // fixed 640-wide drawing scaled down to fit made them about 5.6 px (docs/decisions/051-admin-layout.md).
+  const width = useWidth(box);
+  const plotWidth = width - PAD.left - PAD.right;
   const revenueTop = niceMax(Math.max(...points.map((point) => point.revenue)));
   const ordersTop = niceMax(Math.max(...points.map((point) => point.orders)));
-  const slot = PLOT_W / points.length;
+  const slot = plotWidth / points.length;
   const barWidth = Math.max(1, slot * 0.7);
   const x = (index: number) => PAD.left + index * slot;
   const yRevenue = (revenue: number) => PAD.top + PLOT_H - (revenue / revenueTop) * PLOT_H;
   const yOrders = (orders: number) => PAD.top + PLOT_H - (orders / ordersTop) * PLOT_H;
   const line = points.map((point, index) => `${(x(index) + slot / 2).toFixed(1)},${yOrders(point.orders).toFixed(1)}`).join(' ');
-  // About six date labels whatever the period: every day of a week, every 5th of a month, every 15th of a quarter.
-  const labelEvery = Math.max(1, Math.round(points.length / 6));
+  const labelEvery = dateLabelEvery(points.length, plotWidth);
   const summary = revenueSummary(series);
 
   return (
-    <figure className={styles.figure}>
-      <svg className={styles.svg} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
+    <figure className={styles.figure} ref={box}>
+      <svg className={styles.svg} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={summary}>
         {[0, 0.5, 1].map((share) => (
           <g key={share}>
             <line
               className={styles.gridLine}
               x1={PAD.left}
-              x2={WIDTH - PAD.right}
+              x2={width - PAD.right}
               y1={PAD.top + PLOT_H * (1 - share)}
               y2={PAD.top + PLOT_H * (1 - share)}
             />
             <text className={styles.axisText} x={PAD.left - 6} y={PAD.top + PLOT_H * (1 - share) + 4} textAnchor="end">
               {formatUsdWhole(revenueTop * share)}
             </text>
-            <text className={styles.axisText} x={WIDTH - PAD.right + 6} y={PAD.top + PLOT_H * (1 - share) + 4}>
+            <text className={styles.axisText} x={width - PAD.right + 6} y={PAD.top + PLOT_H * (1 - share) + 4}>
               {Number.isInteger(ordersTop * share) ? ordersTop * share : ''}
             </text>
           </g>

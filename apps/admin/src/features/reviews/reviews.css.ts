@@ -7,6 +7,9 @@ export const body = style({
   maxWidth: '32rem',
   whiteSpace: 'pre-line',
   overflowWrap: 'anywhere',
+  // Free text, unlike the table's names and ids that stay whole (packages/ui data-table.css.ts): a long run
+  // without spaces breaks inside its 32rem rather than stretching the table.
+  selectors: { 'table > tbody > tr > td &': { overflowWrap: 'anywhere' } },
 });
 
 export const badges = style({

@@ -29,7 +29,8 @@ function usersApi(users: User[]) {
 
 /** The value shown under a counter's name. */
 function counter(name: string): HTMLElement {
-  const value = screen.getByText(name, { selector: 'dt' }).nextElementSibling;
+  // The name is a span of the card's <dt>, beside its icon.
+  const value = screen.getByText(name, { selector: 'dt > span' }).closest('dt')?.nextElementSibling;
   if (!(value instanceof HTMLElement)) throw new Error(`No value for ${name}`);
   return value;
 }
