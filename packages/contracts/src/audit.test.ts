@@ -20,7 +20,9 @@ describe('the audit trail in words, from the route table', () => {
   });
 
   it('follows the same rule as the API: admin routes that write, and admin reads marked as exports', () => {
-    const expected = routeNames.filter((name) => routes[name].access === 'admin' && (routes[name].method !== 'GET' || 'auditedRead' in routes[name]));
+    const expected = routeNames.filter(
+      (name) => routes[name].access === 'admin' && (routes[name].method !== 'GET' || 'auditedRead' in routes[name]),
+    );
     expect([...auditedRouteNames].sort()).toEqual([...expected].sort());
     expect(isAuditedRoute({ access: 'admin', method: 'POST' })).toBe(true);
     expect(isAuditedRoute({ access: 'admin', method: 'GET' })).toBe(false);

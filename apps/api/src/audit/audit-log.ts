@@ -48,7 +48,12 @@ export async function listAuditLog(db: Kysely<Database>, query: AuditLogQuery): 
   const actor = query.actor?.trim().toLowerCase();
   if (actor) filtered = filtered.where(sql<string>`lower(actor_username)`, '=', actor);
   if (query.action) filtered = filtered.where('action', '=', query.action);
-  if (query.area) filtered = filtered.where('action', 'in', AUDIT_ACTIONS.filter((action) => action.area === query.area).map((action) => action.value));
+  if (query.area)
+    filtered = filtered.where(
+      'action',
+      'in',
+      AUDIT_ACTIONS.filter((action) => action.area === query.area).map((action) => action.value),
+    );
   if (query.target_type) filtered = filtered.where('target_type', '=', query.target_type);
   if (query.target_id) filtered = filtered.where('target_id', '=', query.target_id);
   if (from) filtered = filtered.where('at', '>=', from);
