@@ -290,7 +290,7 @@ describe('the audit screen', () => {
     const orders = within(groups[0]!)
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(orders).toEqual(['Every orders action', 'Changed order status', 'Exported orders', 'Refunded order']);
+    expect(orders).toEqual(['All in Orders', 'Changed order status', 'Exported orders', 'Refunded order']);
     expect(within(groups[7]!).getByRole('option', { name: 'Turned on two-factor sign-in' })).toBeInTheDocument();
     // Every option reads as words: no route name, no summary.
     const words = within(select)
@@ -302,7 +302,7 @@ describe('the audit screen', () => {
       expect(routeNames.map((name) => routes[name].summary)).not.toContain(word);
     }
 
-    await user.selectOptions(select, 'Every orders action');
+    await user.selectOptions(select, 'All in Orders');
     await waitFor(() => expect(router.state.location.search).toEqual({ area: 'Orders' }));
     await waitFor(() => expect(api.calls('adminListAudit').at(-1)?.query).toEqual({ area: 'Orders', limit: 100, offset: 0 }));
     await waitFor(() => expect(screen.queryByRole('button', { name: EDITED_BUTTON })).toBeNull());

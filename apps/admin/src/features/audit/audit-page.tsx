@@ -33,7 +33,7 @@ export function actionFilterOptions(actions: readonly AuditAction[], selected: s
     .map(({ area, actions: inArea }) => ({
       group: area,
       options: [
-        { value: `${AREA_VALUE}${area}`, label: `Every ${area.toLowerCase()} action` },
+        { value: `${AREA_VALUE}${area}`, label: `All in ${area}` },
         ...inArea.map(({ value, label }) => ({ value, label })),
       ],
     }));

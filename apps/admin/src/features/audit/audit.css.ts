@@ -3,6 +3,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 
 export const stacked = style({
   display: 'grid',
+  justifyItems: 'start',
   gap: '2px',
 });
 
