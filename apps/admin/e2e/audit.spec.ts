@@ -74,7 +74,10 @@ test('a change made in the admin shows in the Audit screen with who, what, the t
   for (const width of [360, 390, 768, 1280, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     await expect.poll(() => brokenWords(page), { message: `at ${width} px` }).toEqual({ split: [], frameOverflow: 0 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `page at ${width} px`).toBe(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `page at ${width} px`,
+    ).toBe(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await snap(page, 'audit-trail');

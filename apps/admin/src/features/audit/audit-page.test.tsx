@@ -338,7 +338,11 @@ describe('the audit screen', () => {
 
     await user.click(row.getByRole('button', { name: /^Show the changes of Created discount code/ }));
     const whole = screen.getAllByRole('term')[0]!.closest('dl')!;
-    expect(within(whole).getAllByRole('term').map((term) => term.textContent)).toEqual(['Staff member', 'Target', 'Address', 'Result']);
+    expect(
+      within(whole)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Staff member', 'Target', 'Address', 'Result']);
     expect(
       within(whole)
         .getAllByRole('definition')

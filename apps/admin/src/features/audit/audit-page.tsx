@@ -32,10 +32,7 @@ export function actionFilterOptions(actions: readonly AuditAction[], selected: s
     .filter((group) => group.actions.length > 0)
     .map(({ area, actions: inArea }) => ({
       group: area,
-      options: [
-        { value: `${AREA_VALUE}${area}`, label: `All in ${area}` },
-        ...inArea.map(({ value, label }) => ({ value, label })),
-      ],
+      options: [{ value: `${AREA_VALUE}${area}`, label: `All in ${area}` }, ...inArea.map(({ value, label }) => ({ value, label }))],
     }));
   // An action in the address the list does not name (an old link): kept selected, without showing its name.
   const unknown =
