@@ -364,7 +364,9 @@ describe('orders export in the audit trail', () => {
     expect(entry).toMatchObject({
       actor_username: 'admin',
       action: 'adminExportOrders',
-      action_label: 'Exported orders (CSV)',
+      action_label: 'Exported orders',
+      action_area: 'Orders',
+      target_type_label: 'Order',
       method: 'GET',
       path: '/api/admin/orders/export.csv',
       target_type: 'orders',

@@ -2,12 +2,12 @@
  * Sample data as the API answers it, typed by the contract's schemas: a builder per shape, every field
  * overridable. The fake checks each answer against its route's schema, so a fixture cannot drift.
  */
+import { auditActionOf, auditTargetName } from '@store/contracts';
 import type {
   AdminOrder,
   DiscountCode,
   AdminProduct,
   AdminReview,
-  AuditAction,
   AuditEntry,
   AuthResponse,
   CartItem,
@@ -206,19 +206,27 @@ export function anAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProd
 
 let auditSequence = 0;
 
-/** An entry of the audit trail as GET /admin/audit answers it: the admin edited a product's price, with a fresh id at each call. */
+/**
+ * An entry of the audit trail as GET /admin/audit answers it: the admin edited a product's price, with a fresh id at
+ * each call. The action and the target's kind are worded from the contract, as the API words them.
+ */
 export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   auditSequence += 1;
+  const action = overrides.action ?? 'adminUpdateProduct';
+  const targetType = overrides.target_type === undefined ? 'products' : overrides.target_type;
+  const words = auditActionOf(action);
   return {
     id: `aaaaaaaa-aaaa-4aaa-8aaa-${String(auditSequence).padStart(12, '0')}`,
     at: '2026-11-28T10:15:00.000Z',
     actor_id: ADMIN_ID,
     actor_username: 'admin',
-    action: 'adminUpdateProduct',
-    action_label: 'Edited a product',
+    action,
+    action_label: words.label,
+    action_area: words.area,
     method: 'PUT',
     path: `/api/admin/products/${PRODUCT_ID}`,
-    target_type: 'products',
+    target_type: targetType,
+    target_type_label: auditTargetName(targetType),
     target_id: PRODUCT_ID,
     target_label: 'Vector Studio Pro',
     ip: '203.0.113.7',
@@ -229,16 +237,6 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     ...overrides,
   };
 }
-
-/** The actions the audit trail records, in words, as the list answers them (a few; the API sends all). */
-export const AUDIT_ACTIONS: AuditAction[] = [
-  { value: 'adminCreateProduct', label: 'Created a product' },
-  { value: 'adminUpdateProduct', label: 'Edited a product' },
-  { value: 'adminSetOrderStatus', label: "Changed an order's status" },
-  { value: 'adminRefundOrder', label: 'Refunded an order' },
-  { value: 'adminSetUserActive', label: 'Activated or deactivated an account' },
-  { value: 'adminUpdateSettings', label: 'Saved the settings' },
-];
 
 export const FILE_ID = '77777777-7777-4777-8777-777777777777';
 

@@ -1324,13 +1324,16 @@ export const AuditEntrySchema = Type.Object({
   /** The staff account; null once that account is deleted (its username stays). */
   actor_id: Type.Union([IdSchema, Type.Null()]),
   actor_username: Type.Union([Type.String(), Type.Null()]),
-  /** The route's name in the route table (`adminUpdateProduct`), and the same in words. */
+  /** The route's name in the route table (`adminUpdateProduct`), and the same in words and its group, from the table (docs/decisions/049-audit-labels.md). */
   action: Type.String(),
   action_label: Type.String(),
+  action_area: Type.String(),
   method: Type.String(),
   path: Type.String(),
   /** What was changed: a kind (`products`, `orders`, `users`, `settings` ...), its id and a name a person knows it by. */
   target_type: Type.Union([Type.String(), Type.Null()]),
+  /** The kind in words ('Discount code', 'Site settings'). */
+  target_type_label: Type.Union([Type.String(), Type.Null()]),
   target_id: Type.Union([Type.String(), Type.Null()]),
   target_label: Type.Union([Type.String(), Type.Null()]),
   ip: Type.Union([Type.String(), Type.Null()]),
@@ -1342,8 +1345,19 @@ export const AuditEntrySchema = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 
+/** The groups of the Audit screen's action filter, in the order it lists them; each audited route names one (`auditArea`). */
+export const AUDIT_AREAS = ['Orders', 'Products', 'Discounts', 'Subscriptions', 'Reviews', 'Users', 'Settings', 'Security', 'Images'] as const;
+export type AuditArea = (typeof AUDIT_AREAS)[number];
+
 /** An action the audit trail records (a staff route that changes something), in words: the Audit screen's filter. */
-export const AuditActionSchema = Type.Object({ value: Type.String(), label: Type.String() });
+export const AuditActionSchema = Type.Object({
+  /** The route's name, as the list's `action` filter takes it. */
+  value: Type.String(),
+  /** In words: 'Refunded order'. */
+  label: Type.String(),
+  /** The group it is listed under: 'Orders'. */
+  area: Type.String(),
+});
 export type AuditAction = Static<typeof AuditActionSchema>;
 
 export const AuditLogQuerySchema = Type.Object(
@@ -1351,6 +1365,8 @@ export const AuditLogQuerySchema = Type.Object(
     /** The staff member's username (any case). */
     actor: Type.Optional(PlainLine({ minLength: 1, maxLength: 32 })),
     action: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]{0,63}$', errorMessage: 'action must be a route name' })),
+    /** Every action of one group of the filter (`Orders`), for the group's own option. */
+    area: Type.Optional(Type.Enum([...AUDIT_AREAS], { description: 'A group of actions: ' + AUDIT_AREAS.join(', ') })),
     target_type: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_-]{0,39}$', errorMessage: 'target_type must be a kind of target' })),
     target_id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$', errorMessage: 'target_id must be an id' })),
     /** Entries at or after `from` and before `to` (ISO date-times). */

@@ -6,6 +6,7 @@ export * from './entities.ts';
 export * from './image-variants.ts';
 export * from './errors.ts';
 export * from './routes.ts';
+export * from './audit.ts';
 export * from './client.ts';
 export * from './money.ts';
 export * from './text.ts';

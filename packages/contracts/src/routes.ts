@@ -1,6 +1,7 @@
 import Type, { type TSchema } from 'typebox';
 import { endpoints } from './endpoints.ts';
 import {
+  type AuditArea,
   AuthResponseSchema,
   OrderExportQuerySchema,
   RevenueQuerySchema,
@@ -142,6 +143,14 @@ export interface RouteDefinition {
    * trail like a staff change, though its method is GET (docs/decisions/029-audit-trail.md).
    */
   readonly auditedRead?: true;
+  /**
+   * What the Audit screen calls an entry of this route: past tense, sentence case, a few words ("Refunded order").
+   * Every audited route has one (`isAuditedRoute`; the contract's test walks the table), so staff never read a
+   * summary or a route name (docs/decisions/049-audit-labels.md).
+   */
+  readonly auditLabel?: string;
+  /** The group the Audit screen's filter lists the action under. */
+  readonly auditArea?: AuditArea;
   readonly status: 200 | 201 | 204;
   readonly response: TSchema;
 }
@@ -291,6 +300,8 @@ export const routes = define({
   twoFactorSetup: {
     ...endpoints.twoFactorSetup,
     access: 'admin',
+    auditLabel: 'Started two-factor setup',
+    auditArea: 'Security',
     twoFactorEnrolment: true,
     summary: 'Start setting up two-factor sign-in (the password required): a new secret, its otpauth URI and QR code (answered this once)',
     tag: 'auth',
@@ -302,6 +313,8 @@ export const routes = define({
   twoFactorEnable: {
     ...endpoints.twoFactorEnable,
     access: 'admin',
+    auditLabel: 'Turned on two-factor sign-in',
+    auditArea: 'Security',
     twoFactorEnrolment: true,
     summary: "Turn two-factor sign-in on with the password and a code of the new secret; answers ten recovery codes, once. Every other session ends",
     tag: 'auth',
@@ -313,6 +326,8 @@ export const routes = define({
   twoFactorDisable: {
     ...endpoints.twoFactorDisable,
     access: 'admin',
+    auditLabel: 'Turned off two-factor sign-in',
+    auditArea: 'Security',
     summary: 'Turn two-factor sign-in off (the password and a code or recovery code); refused while the store requires it',
     tag: 'auth',
     body: TwoFactorDisableBodySchema,
@@ -323,6 +338,8 @@ export const routes = define({
   twoFactorRecoveryCodes: {
     ...endpoints.twoFactorRecoveryCodes,
     access: 'admin',
+    auditLabel: 'Replaced recovery codes',
+    auditArea: 'Security',
     summary: 'Ten new recovery codes (the password and a code or recovery code required); the old ones stop working',
     tag: 'auth',
     body: TwoFactorRecoveryCodesBodySchema,
@@ -413,6 +430,8 @@ export const routes = define({
   upload: {
     ...endpoints.upload,
     access: 'admin',
+    auditLabel: 'Uploaded image',
+    auditArea: 'Images',
     summary: 'Upload an image (multipart field `file`, at most 5 MB)',
     tag: 'site',
     multipart: true,
@@ -621,6 +640,8 @@ export const routes = define({
   adminAddLicenseKeys: {
     ...endpoints.adminAddLicenseKeys,
     access: 'admin',
+    auditLabel: 'Added licence keys',
+    auditArea: 'Products',
     summary: 'Add licence keys in bulk, one per line; duplicates are refused',
     tag: 'admin',
     params: IdParamsSchema,
@@ -640,6 +661,8 @@ export const routes = define({
   adminUploadProductFile: {
     ...endpoints.adminUploadProductFile,
     access: 'admin',
+    auditLabel: 'Added product file',
+    auditArea: 'Products',
     summary:
       'Add a deliverable file to a product: multipart, one file in the field `file`, streamed to private storage (up to MAX_DELIVERABLE_BYTES)',
     tag: 'admin',
@@ -651,6 +674,8 @@ export const routes = define({
   adminDeleteProductFile: {
     ...endpoints.adminDeleteProductFile,
     access: 'admin',
+    auditLabel: 'Removed product file',
+    auditArea: 'Products',
     summary: 'Remove a file from a product; orders already delivered keep their copy',
     tag: 'admin',
     params: ProductFileParamsSchema,
@@ -669,6 +694,8 @@ export const routes = define({
   adminCreateProduct: {
     ...endpoints.adminCreateProduct,
     access: 'admin',
+    auditLabel: 'Created product',
+    auditArea: 'Products',
     summary: 'Add a product',
     tag: 'admin',
     body: ProductInputSchema,
@@ -678,6 +705,8 @@ export const routes = define({
   adminUpdateProduct: {
     ...endpoints.adminUpdateProduct,
     access: 'admin',
+    auditLabel: 'Edited product',
+    auditArea: 'Products',
     summary: 'Replace a product’s fields',
     tag: 'admin',
     params: IdParamsSchema,
@@ -688,6 +717,8 @@ export const routes = define({
   adminDeleteProduct: {
     ...endpoints.adminDeleteProduct,
     access: 'admin',
+    auditLabel: 'Removed product',
+    auditArea: 'Products',
     summary: 'Remove a product from the catalogue',
     tag: 'admin',
     params: IdParamsSchema,
@@ -706,6 +737,8 @@ export const routes = define({
   adminExportOrders: {
     ...endpoints.adminExportOrders,
     access: 'admin',
+    auditLabel: 'Exported orders',
+    auditArea: 'Orders',
     summary:
       'Every order matching the list’s filter (search, status, dispute; no paging) as a CSV file for a spreadsheet, streamed: text/csv, UTF-8 with BOM, CRLF, every field quoted, formula-safe; ' +
       'each subscription payment the filter selects is a row too (`type` subscription_payment, with its `subscription_id`)',
@@ -728,6 +761,8 @@ export const routes = define({
   adminSetOrderStatus: {
     ...endpoints.adminSetOrderStatus,
     access: 'admin',
+    auditLabel: 'Changed order status',
+    auditArea: 'Orders',
     summary: 'Confirm or reject an order',
     tag: 'admin',
     params: IdParamsSchema,
@@ -738,6 +773,8 @@ export const routes = define({
   adminRefundOrder: {
     ...endpoints.adminRefundOrder,
     access: 'admin',
+    auditLabel: 'Refunded order',
+    auditArea: 'Orders',
     summary:
       'Refund a completed order in full through PayPal (a reason is required): the order becomes refunded, its keys are revoked, its downloads stop and the buyer is mailed. ' +
       '409 order_not_refundable for an order not completed or not paid through PayPal; 409 refund_in_progress while an earlier request waits for PayPal; 502 when PayPal refuses or does not answer (the refund is retried)',
@@ -776,6 +813,8 @@ export const routes = define({
   adminSetUserActive: {
     ...endpoints.adminSetUserActive,
     access: 'admin',
+    auditLabel: 'Activated or deactivated account',
+    auditArea: 'Users',
     summary: 'Activate or deactivate an account; deactivating ends its sessions',
     tag: 'admin',
     params: IdParamsSchema,
@@ -795,6 +834,8 @@ export const routes = define({
   adminSetReviewHidden: {
     ...endpoints.adminSetReviewHidden,
     access: 'admin',
+    auditLabel: 'Hid or showed review',
+    auditArea: 'Reviews',
     summary: 'Hide a review (it leaves the product’s list, rating and review count) or show it again',
     tag: 'admin',
     params: IdParamsSchema,
@@ -814,6 +855,8 @@ export const routes = define({
   adminCreateDiscount: {
     ...endpoints.adminCreateDiscount,
     access: 'admin',
+    auditLabel: 'Created discount code',
+    auditArea: 'Discounts',
     summary: 'Create a discount code (409 discount_code_taken when the code exists, whatever its case)',
     tag: 'admin',
     body: DiscountCodeInputSchema,
@@ -823,6 +866,8 @@ export const routes = define({
   adminUpdateDiscount: {
     ...endpoints.adminUpdateDiscount,
     access: 'admin',
+    auditLabel: 'Edited discount code',
+    auditArea: 'Discounts',
     summary: "Replace a discount code's settings; its text and kind cannot change once an order used it (409 discount_code_in_use)",
     tag: 'admin',
     params: IdParamsSchema,
@@ -833,6 +878,8 @@ export const routes = define({
   adminSetDiscountDisabled: {
     ...endpoints.adminSetDiscountDisabled,
     access: 'admin',
+    auditLabel: 'Disabled or enabled discount code',
+    auditArea: 'Discounts',
     summary: 'Disable a discount code (it stops applying at once) or enable it again',
     tag: 'admin',
     params: IdParamsSchema,
@@ -861,6 +908,8 @@ export const routes = define({
   adminUpdateSettings: {
     ...endpoints.adminUpdateSettings,
     access: 'admin',
+    auditLabel: 'Updated site settings',
+    auditArea: 'Settings',
     summary: 'Save site settings; a masked secret sent back keeps the stored value',
     tag: 'admin',
     body: SiteSettingsUpdateSchema,
@@ -870,6 +919,8 @@ export const routes = define({
   adminTestCoingate: {
     ...endpoints.adminTestCoingate,
     access: 'admin',
+    auditLabel: 'Tested CoinGate key',
+    auditArea: 'Settings',
     summary: 'Check the stored CoinGate key against its environment',
     tag: 'admin',
     status: 200,
@@ -878,6 +929,8 @@ export const routes = define({
   adminTestEmail: {
     ...endpoints.adminTestEmail,
     access: 'admin',
+    auditLabel: 'Sent test email',
+    auditArea: 'Settings',
     summary: 'Send a test message through the stored SMTP settings',
     tag: 'admin',
     body: TestEmailBodySchema,
@@ -988,6 +1041,8 @@ export const routes = define({
   adminCancelSubscription: {
     ...endpoints.adminCancelSubscription,
     access: 'admin',
+    auditLabel: 'Cancelled subscription',
+    auditArea: 'Subscriptions',
     summary:
       'Cancel at PayPal (no more payments), then `now`: access ends at once and the subscription expires; `period_end`: access lasts to the paid period’s end. Nothing is refunded',
     description:
@@ -1001,6 +1056,8 @@ export const routes = define({
   adminRefundSubscriptionPayment: {
     ...endpoints.adminRefundSubscriptionPayment,
     access: 'admin',
+    auditLabel: 'Refunded subscription payment',
+    auditArea: 'Subscriptions',
     summary:
       'Refund the last payment in full through PayPal (a reason is required), which also cancels the subscription now: PayPal stops billing and access ends',
     description:

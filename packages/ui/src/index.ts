@@ -44,6 +44,7 @@ export {
   type PasswordFieldProps,
   type SelectFieldProps,
   type SelectOption,
+  type SelectOptionGroup,
   type CheckboxProps,
 } from './components/field.tsx';
 export { Modal, type ModalProps } from './components/modal.tsx';

@@ -1,39 +1,8 @@
-import { routes, type AuditAction, type AuditEntry, type AuditLog, type AuditLogQuery, type RouteName } from '@store/contracts';
+import { AUDIT_ACTIONS, auditActionOf, auditTargetName, type AuditEntry, type AuditLog, type AuditLogQuery } from '@store/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { countRows, pageOf } from '../db/paging.ts';
 import type { AuditLogTable, Database } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import { auditedRouteNames, type AuditedRouteName } from './audit-trail.ts';
-
-/**
- * Each audited action in words, for the Audit screen. A route added to the table without a label here is
- * shown with its summary; an action no longer in the table (an old entry) with its name.
- */
-const ACTION_LABELS: Partial<Record<AuditedRouteName, string>> = {
-  upload: 'Uploaded an image',
-  adminCreateProduct: 'Created a product',
-  adminUpdateProduct: 'Edited a product',
-  adminDeleteProduct: 'Removed a product',
-  adminAddLicenseKeys: 'Added licence keys',
-  adminUploadProductFile: 'Added a file to a product',
-  adminDeleteProductFile: 'Removed a file from a product',
-  adminSetOrderStatus: "Changed an order's status",
-  adminRefundOrder: 'Refunded an order',
-  adminSetUserActive: 'Activated or deactivated an account',
-  adminSetReviewHidden: 'Hid or showed a review',
-  adminUpdateSettings: 'Saved the settings',
-  adminTestCoingate: 'Tested the CoinGate key',
-  adminTestEmail: 'Sent a test email',
-  adminExportOrders: 'Exported orders (CSV)',
-};
-
-export function actionLabel(action: string): string {
-  if (!Object.hasOwn(routes, action)) return action;
-  return ACTION_LABELS[action as AuditedRouteName] ?? routes[action as RouteName].summary;
-}
-
-/** Every action the trail records, in words, in the table's order. */
-export const AUDIT_ACTIONS: AuditAction[] = auditedRouteNames.map((value) => ({ value, label: actionLabel(value) }));
 
 /** A date-time of the query as a Date PostgreSQL takes (the format alone lets years 0 and 99999 through). */
 function dateOf(value: string | undefined, field: 'from' | 'to'): Date | undefined {
@@ -46,17 +15,21 @@ function dateOf(value: string | undefined, field: 'from' | 'to'): Date | undefin
   return date;
 }
 
+/** A row as the screen reads it: the action and the target's kind in words from the contract, whenever the row was written. */
 function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
+  const action = auditActionOf(row.action);
   return {
     id: row.id,
     at: row.at.toISOString(),
     actor_id: row.actor_id,
     actor_username: row.actor_username,
     action: row.action,
-    action_label: actionLabel(row.action),
+    action_label: action.label,
+    action_area: action.area,
     method: row.method,
     path: row.path,
     target_type: row.target_type,
+    target_type_label: auditTargetName(row.target_type),
     target_id: row.target_id,
     target_label: row.target_label,
     ip: row.ip,
@@ -75,6 +48,12 @@ export async function listAuditLog(db: Kysely<Database>, query: AuditLogQuery): 
   const actor = query.actor?.trim().toLowerCase();
   if (actor) filtered = filtered.where(sql<string>`lower(actor_username)`, '=', actor);
   if (query.action) filtered = filtered.where('action', '=', query.action);
+  if (query.area)
+    filtered = filtered.where(
+      'action',
+      'in',
+      AUDIT_ACTIONS.filter((action) => action.area === query.area).map((action) => action.value),
+    );
   if (query.target_type) filtered = filtered.where('target_type', '=', query.target_type);
   if (query.target_id) filtered = filtered.where('target_id', '=', query.target_id);
   if (from) filtered = filtered.where('at', '>=', from);

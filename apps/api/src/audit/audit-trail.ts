@@ -1,4 +1,4 @@
-import { routes, type RouteDefinition, type RouteName, type Routes } from '@store/contracts';
+import { routes, type RouteName } from '@store/contracts';
 import { finished, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requesterOf } from '../delivery/delivery-log.ts';
@@ -13,22 +13,8 @@ import { diffChanges, type ChangeDescription } from './changes.ts';
  * cannot slip into it.
  */
 
-/** A staff change: an admin route whose method writes, or an admin read the table marks `auditedRead` (an export of buyers' data). */
-export const isAuditedRoute = (route: Pick<RouteDefinition, 'access' | 'method' | 'auditedRead'>): boolean =>
-  route.access === 'admin' && (route.method !== 'GET' || route.auditedRead === true);
-
-/** The route names `isAuditedRoute` picks, as a type: a test case per name makes a new one a compile error. */
-export type AuditedRouteName = {
-  [N in RouteName]: Routes[N]['access'] extends 'admin'
-    ? Routes[N]['method'] extends 'GET'
-      ? Routes[N] extends { auditedRead: true }
-        ? N
-        : never
-      : N
-    : never;
-}[RouteName];
-
-export const auditedRouteNames = (Object.keys(routes) as RouteName[]).filter((name) => isAuditedRoute(routes[name])) as AuditedRouteName[];
+// Which routes are audited is the contract's rule, so its test holds every such route to a label (docs/decisions/049-audit-labels.md).
+export { auditedRouteNames, isAuditedRoute, type AuditedRouteName } from '@store/contracts';
 
 /** What a handler tells the trail about its change: the target (when the path alone does not name it) and its fields. */
 export interface AuditChangeInput extends ChangeDescription {

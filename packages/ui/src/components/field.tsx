@@ -127,7 +127,22 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export type SelectFieldProps = FieldChrome & Omit<ComponentPropsWithRef<'select'>, 'className' | 'children'> & { options: readonly SelectOption[] };
+/** Options listed under a heading of their own (an `<optgroup>`, which screen readers announce with each option). */
+export interface SelectOptionGroup {
+  group: string;
+  options: readonly SelectOption[];
+}
+
+export type SelectFieldProps = FieldChrome &
+  Omit<ComponentPropsWithRef<'select'>, 'className' | 'children'> & { options: readonly (SelectOption | SelectOptionGroup)[] };
+
+function SelectOptionElement({ option }: { option: SelectOption }) {
+  return (
+    <option value={option.value} disabled={option.disabled}>
+      {option.label}
+    </option>
+  );
+}
 
 export function SelectField({ label, error, hint, className, id, options, ...select }: SelectFieldProps) {
   const ids = useFieldIds(id);
@@ -143,11 +158,17 @@ export function SelectField({ label, error, hint, className, id, options, ...sel
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(ids, hint, error)}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
+        {options.map((option) =>
+          'group' in option ? (
+            <optgroup key={`group:${option.group}`} label={option.group}>
+              {option.options.map((item) => (
+                <SelectOptionElement key={item.value} option={item} />
+              ))}
+            </optgroup>
+          ) : (
+            <SelectOptionElement key={option.value} option={option} />
+          ),
+        )}
       </select>
       <FieldFooter ids={ids} hint={hint} error={error} />
     </div>

@@ -1,10 +1,11 @@
-import { AUDIT_ACTIONS, ORDER_ID, PRODUCT_ID, USER_ID, anAuditEntry, type FakeCall } from '@store/api-fake';
-import { SECRET_MASK, type AuditEntry, type AuditLog } from '@store/contracts';
+import { ORDER_ID, PRODUCT_ID, USER_ID, anAuditEntry, type FakeCall } from '@store/api-fake';
+import { AUDIT_ACTIONS, SECRET_MASK, routeNames, routes, type AuditEntry, type AuditLog } from '@store/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupAdminApi, signInAsAdmin } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
+import { orderRef } from '../site/format.ts';
 import { AUDIT_LOAD_FAILED } from './audit-page.tsx';
 import { auditQuery, validateAuditSearch } from './search.ts';
 
@@ -22,7 +23,6 @@ const REFUSED = anAuditEntry({
   at: '2026-11-28T09:00:00.000Z',
   actor_username: 'mallory',
   action: 'adminSetOrderStatus',
-  action_label: "Changed an order's status",
   method: 'PATCH',
   path: `/api/admin/orders/${ORDER_ID}/status`,
   target_type: 'orders',
@@ -36,7 +36,6 @@ const REFUSED = anAuditEntry({
 const SETTINGS = anAuditEntry({
   at: '2026-11-27T18:30:00.000Z',
   action: 'adminUpdateSettings',
-  action_label: 'Saved the settings',
   method: 'PUT',
   path: '/api/admin/settings',
   target_type: 'settings',
@@ -51,7 +50,6 @@ const SETTINGS = anAuditEntry({
 const DEACTIVATED = anAuditEntry({
   at: '2026-11-26T08:00:00.000Z',
   action: 'adminSetUserActive',
-  action_label: 'Activated or deactivated an account',
   method: 'PATCH',
   path: `/api/admin/users/${USER_ID}`,
   target_type: 'users',
@@ -67,6 +65,7 @@ function auditApi(entries: AuditEntry[]) {
       (entry) =>
         (!query.actor || entry.actor_username?.toLowerCase() === query.actor.toLowerCase()) &&
         (!query.action || entry.action === query.action) &&
+        (!query.area || entry.action_area === query.area) &&
         (!query.target_type || entry.target_type === query.target_type) &&
         (!query.target_id || entry.target_id === query.target_id) &&
         (!query.result || (query.result === 'done') === entry.status_code < 400),
@@ -77,7 +76,7 @@ function auditApi(entries: AuditEntry[]) {
 }
 
 /** The button that opens the product edit's entry: found in the table only (the action filter names the action too). */
-const EDITED_BUTTON = /^Show the changes of Edited a product/;
+const EDITED_BUTTON = /^Show the changes of Edited product/;
 
 function rowOf(actionLabel: string): HTMLElement {
   const row = within(screen.getByRole('table', { name: 'Audit trail' }))
@@ -102,14 +101,24 @@ describe('the audit screen', () => {
     const rows = within(screen.getByRole('table', { name: 'Audit trail' }))
       .getAllByRole('row')
       .slice(1);
+    // The action in the contract's words only: never the route's name or its summary.
     expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
-      'Edited a productadminUpdateProduct',
-      "Changed an order's statusadminSetOrderStatus",
-      'Saved the settingsadminUpdateSettings',
-      'Activated or deactivated an accountadminSetUserActive',
+      'Edited product',
+      'Changed order status',
+      'Updated site settings',
+      'Activated or deactivated account',
     ]);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual([
+      'ProductVector Studio ProHistory',
+      `Order${orderRef(ORDER_ID)}History`,
+      'Site settingsOpen settings',
+      'AccountaliceHistory',
+    ]);
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/\b(admin|twoFactor)[A-Z]\w+/);
+    for (const name of routeNames) expect(text).not.toContain(routes[name].summary);
 
-    const edited = within(rowOf('Edited a product'));
+    const edited = within(rowOf('Edited product'));
     expect(edited.getByText('28. nov 2026. 10:15', { exact: false })).toBeInTheDocument();
     expect(edited.getByText('admin')).toBeInTheDocument();
     expect(edited.getByText('203.0.113.7')).toBeInTheDocument();
@@ -120,12 +129,13 @@ describe('the audit screen', () => {
       `/admin/audit?target_type=products&target_id=${PRODUCT_ID}`,
     );
 
-    const refused = within(rowOf("Changed an order's status"));
+    const refused = within(rowOf('Changed order status'));
     expect(refused.getByText('mallory')).toBeInTheDocument();
-    expect(refused.getByText('Refused (409 · invalid_status_change)')).toHaveAttribute('data-tone', 'orange');
-    expect(refused.getByRole('link', { name: '#abcdef12' })).toHaveAttribute('href', `/admin/orders?search=${ORDER_ID}`);
-    expect(within(rowOf('Saved the settings')).getByRole('link', { name: 'Site settings' })).toHaveAttribute('href', '/admin/settings');
-    expect(within(rowOf('Activated or deactivated an account')).getByRole('link', { name: 'alice' })).toHaveAttribute(
+    expect(refused.getByText('Refused (409)')).toHaveAttribute('data-tone', 'orange');
+    expect(refused.getByText('invalid_status_change')).toHaveAttribute('title', 'invalid_status_change');
+    expect(refused.getByRole('link', { name: orderRef(ORDER_ID) })).toHaveAttribute('href', `/admin/orders?search=${ORDER_ID}`);
+    expect(within(rowOf('Updated site settings')).getByRole('link', { name: 'Open settings' })).toHaveAttribute('href', '/admin/settings');
+    expect(within(rowOf('Activated or deactivated account')).getByRole('link', { name: 'alice' })).toHaveAttribute(
       'href',
       '/admin/users?search=alice',
     );
@@ -139,7 +149,6 @@ describe('the audit screen', () => {
     const exported = anAuditEntry({
       at: '2026-11-28T11:00:00.000Z',
       action: 'adminExportOrders',
-      action_label: 'Exported orders (CSV)',
       method: 'GET',
       path: '/api/admin/orders/export.csv',
       target_type: 'orders',
@@ -156,10 +165,10 @@ describe('the audit screen', () => {
     api.on('adminListAudit', auditApi([exported, EDITED]));
     renderApp('/admin/audit');
 
-    const row = within(await waitFor(() => rowOf('Exported orders (CSV)')));
+    const row = within(await waitFor(() => rowOf('Exported orders')));
     expect(row.getByText('Order')).toBeInTheDocument();
     expect(row.getByText('1250 orders')).toBeInTheDocument();
-    await userEvent.click(row.getByRole('button', { name: /^Show the changes of Exported orders \(CSV\)/ }));
+    await userEvent.click(row.getByRole('button', { name: /^Show the changes of Exported orders/ }));
     const changes = within(await screen.findByRole('table', { name: 'Changes' }));
     expect(within(changes.getByRole('rowheader', { name: 'search' }).closest('tr')!).getByText('@example.com')).toBeInTheDocument();
     expect(within(changes.getByRole('rowheader', { name: 'rows' }).closest('tr')!).getByText('1250')).toBeInTheDocument();
@@ -171,7 +180,7 @@ describe('the audit screen', () => {
     api.on('adminListAudit', auditApi([EDITED, REFUSED]));
     renderApp('/admin/audit');
 
-    const show = await screen.findByRole('button', { name: /^Show the changes of Edited a product/ });
+    const show = await screen.findByRole('button', { name: /^Show the changes of Edited product/ });
     expect(show).toHaveAttribute('aria-expanded', 'false');
     await user.click(show);
     expect(show).toHaveAttribute('aria-expanded', 'true');
@@ -190,10 +199,10 @@ describe('the audit screen', () => {
     expect(screen.getByText(`PUT /api/admin/products/${PRODUCT_ID}`)).toBeInTheDocument();
     expect(screen.getByText('Browser: Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /^Show the changes of Changed an order's status/ }));
+    await user.click(screen.getByRole('button', { name: /^Show the changes of Changed order status/ }));
     expect(screen.getByText('Nothing was changed.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /^Hide the changes of Edited a product/ }));
+    await user.click(screen.getByRole('button', { name: /^Hide the changes of Edited product/ }));
     expect(screen.queryByRole('rowheader', { name: 'price' })).toBeNull();
   });
 
@@ -202,7 +211,7 @@ describe('the audit screen', () => {
     api.on('adminListAudit', auditApi([SETTINGS]));
     renderApp('/admin/audit');
 
-    await user.click(await screen.findByRole('button', { name: /^Show the changes of Saved the settings/ }));
+    await user.click(await screen.findByRole('button', { name: /^Show the changes of Updated site settings/ }));
     const changes = screen.getByRole('table', { name: 'Changes' });
     const cells = (field: string) =>
       within(
@@ -259,6 +268,88 @@ describe('the audit screen', () => {
     });
   });
 
+  it('lists the actions in words grouped by area, each area with an option for all of its actions, filtered on the server', async () => {
+    const user = userEvent.setup();
+    api.on('adminListAudit', auditApi([EDITED, REFUSED, SETTINGS, DEACTIVATED]));
+    const { router } = renderApp('/admin/audit');
+    await screen.findByRole('button', { name: EDITED_BUTTON });
+
+    const select = screen.getByLabelText('Action');
+    const groups = within(select).getAllByRole('group');
+    expect(groups.map((group) => group.getAttribute('label'))).toEqual([
+      'Orders',
+      'Products',
+      'Discounts',
+      'Subscriptions',
+      'Reviews',
+      'Users',
+      'Settings',
+      'Security',
+      'Images',
+    ]);
+    const orders = within(groups[0]!)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(orders).toEqual(['All in Orders', 'Changed order status', 'Exported orders', 'Refunded order']);
+    expect(within(groups[7]!).getByRole('option', { name: 'Turned on two-factor sign-in' })).toBeInTheDocument();
+    // Every option reads as words: no route name, no summary.
+    const words = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent ?? '');
+    expect(words).toHaveLength(AUDIT_ACTIONS.length + 1 + groups.length);
+    for (const word of words) {
+      expect(word).not.toMatch(/^(admin|twoFactor)[A-Z]|[(:]/);
+      expect(routeNames.map((name) => routes[name].summary)).not.toContain(word);
+    }
+
+    await user.selectOptions(select, 'All in Orders');
+    await waitFor(() => expect(router.state.location.search).toEqual({ area: 'Orders' }));
+    await waitFor(() => expect(api.calls('adminListAudit').at(-1)?.query).toEqual({ area: 'Orders', limit: 100, offset: 0 }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: EDITED_BUTTON })).toBeNull());
+    expect(screen.getByText('1 entry')).toBeInTheDocument();
+
+    await user.selectOptions(select, 'Refunded order');
+    await waitFor(() => expect(router.state.location.search).toEqual({ action: 'adminRefundOrder' }));
+    expect(select).toHaveValue('adminRefundOrder');
+  });
+
+  it('names a discount code by its code under "Discount code", and shows what its row cuts in full in the opened entry', async () => {
+    const user = userEvent.setup();
+    const longName = 'a-staff-member-with-a-long-name';
+    const discount = anAuditEntry({
+      action: 'adminCreateDiscount',
+      method: 'POST',
+      path: '/api/admin/discounts',
+      actor_username: longName,
+      target_type: 'discounts',
+      target_id: PRODUCT_ID,
+      target_label: 'LAUNCH5',
+      ip: '2001:db8:85a3:0000:0000:8a2e:0370:7334',
+      changes: { code: { after: 'LAUNCH5' } },
+    });
+    api.on('adminListAudit', auditApi([discount]));
+    renderApp('/admin/audit');
+
+    const row = within(await waitFor(() => rowOf('Created discount code')));
+    expect(row.getByText('Discount code')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: 'LAUNCH5' })).toHaveAttribute('href', '/admin/discounts');
+    expect(row.queryByText('discounts')).toBeNull();
+    expect(row.getByText(longName)).toHaveAttribute('title', longName);
+
+    await user.click(row.getByRole('button', { name: /^Show the changes of Created discount code/ }));
+    const whole = screen.getAllByRole('term')[0]!.closest('dl')!;
+    expect(
+      within(whole)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Staff member', 'Target', 'Address', 'Result']);
+    expect(
+      within(whole)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual([longName, 'Discount code LAUNCH5', '2001:db8:85a3:0000:0000:8a2e:0370:7334', 'Done']);
+  });
+
   it("opens a target's history from an entry, and goes back to every target", async () => {
     const user = userEvent.setup();
     api.on('adminListAudit', auditApi([EDITED, REFUSED, SETTINGS]));
@@ -306,6 +397,8 @@ describe('the audit screen address', () => {
         page: '2',
       }),
     ).toEqual({ actor: 'admin', action: 'adminRefundOrder', from: '2026-11-01', to: '2026-11-30', result: 'done', page: 2 });
+    expect(validateAuditSearch({ area: 'Orders' })).toEqual({ area: 'Orders' });
+    expect(validateAuditSearch({ area: 'Nowhere' })).toEqual({});
     expect(
       validateAuditSearch({
         action: 'drop table',

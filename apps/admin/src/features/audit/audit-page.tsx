@@ -1,4 +1,5 @@
-import { Button, Pagination, SelectField, TextField } from '@store/ui';
+import { AUDIT_AREAS, auditTargetName, type AuditAction, type AuditArea } from '@store/contracts';
+import { Button, Pagination, SelectField, TextField, type SelectOption, type SelectOptionGroup } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useDebouncedSearch, usePageTitle } from '@store/shell';
@@ -7,7 +8,6 @@ import { shortId } from '../site/format.ts';
 import { useErrorToast } from '../site/use-error-toast.ts';
 import { AuditTable } from './audit-table.tsx';
 import * as styles from './audit.css.ts';
-import { targetKind } from './labels.ts';
 import { AUDIT_PAGE_SIZE, adminAuditQueryOptions } from './queries.ts';
 import { auditQuery, isDay, type AuditResult, type AuditSearch } from './search.ts';
 
@@ -20,6 +20,25 @@ const RESULT_OPTIONS = [
 ];
 
 export const AUDIT_LOAD_FAILED = 'Error loading the audit trail';
+
+const AREA_VALUE = 'area:';
+
+/**
+ * The action filter: every action in words under its area (docs/decisions/049-audit-labels.md), each area led by
+ * an option for all of its actions. Values are the API's filters; staff only read the words.
+ */
+export function actionFilterOptions(actions: readonly AuditAction[], selected: string | undefined): (SelectOption | SelectOptionGroup)[] {
+  const groups = AUDIT_AREAS.map((area) => ({ area, actions: actions.filter((action) => action.area === area) }))
+    .filter((group) => group.actions.length > 0)
+    .map(({ area, actions: inArea }) => ({
+      group: area,
+      options: [{ value: `${AREA_VALUE}${area}`, label: `All in ${area}` }, ...inArea.map(({ value, label }) => ({ value, label }))],
+    }));
+  // An action in the address the list does not name (an old link): kept selected, without showing its name.
+  const unknown =
+    selected && !actions.some((action) => action.value === selected) ? [{ value: selected, label: 'An action no longer offered' }] : [];
+  return [{ value: '', label: 'All actions' }, ...unknown, ...groups];
+}
 
 /**
  * /admin/audit: every change staff made (docs/decisions/029-audit-trail.md), newest first, 100 at a time,
@@ -36,13 +55,7 @@ export function AuditPage() {
   useErrorToast(audit.isError, audit.errorUpdatedAt, AUDIT_LOAD_FAILED);
   const entries = audit.isError ? [] : (audit.data?.entries ?? []);
   const total = audit.isError ? 0 : (audit.data?.total ?? 0);
-  const actions = audit.data?.actions ?? [];
-  const actionOptions = [
-    { value: '', label: 'All actions' },
-    ...actions.map(({ value, label }) => ({ value, label })),
-    // An action in the address the list does not name (yet): kept selectable, as it is.
-    ...(search.action && !actions.some((action) => action.value === search.action) ? [{ value: search.action, label: search.action }] : []),
-  ];
+  const actionOptions = actionFilterOptions(audit.data?.actions ?? [], search.action);
 
   const filter = (changes: Partial<AuditSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, ...changes, page: undefined }), replace: true });
@@ -80,8 +93,12 @@ export function AuditPage() {
         <SelectField
           label="Action"
           options={actionOptions}
-          value={search.action ?? ''}
-          onChange={(event) => filter({ action: event.target.value || undefined })}
+          value={search.action ?? (search.area ? `${AREA_VALUE}${search.area}` : '')}
+          onChange={(event) => {
+            const value = event.target.value;
+            const area = value.startsWith(AREA_VALUE) ? (value.slice(AREA_VALUE.length) as AuditArea) : undefined;
+            filter({ action: area || !value ? undefined : value, area });
+          }}
         />
         <TextField label="From" type="date" value={search.from ?? ''} onChange={(event) => setDay('from', event.target.value)} />
         <TextField label="To" type="date" value={search.to ?? ''} onChange={(event) => setDay('to', event.target.value)} />
@@ -96,7 +113,7 @@ export function AuditPage() {
       {search.target_type && (
         <p className={styles.targetFilter}>
           <span>
-            History of {targetKind(search.target_type).toLowerCase()}
+            History of {(auditTargetName(search.target_type) ?? '').toLowerCase()}
             {search.target_id ? ` ${shortId(search.target_id)}` : ''}
           </span>
           <Button size="sm" variant="secondary" onClick={() => filter({ target_type: undefined, target_id: undefined })}>

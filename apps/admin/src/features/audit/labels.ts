@@ -1,31 +1,25 @@
-import { SECRET_MASK, type AuditEntry, type AuditFieldChange } from '@store/contracts';
+import { SECRET_MASK, auditTargetName, type AuditEntry, type AuditFieldChange } from '@store/contracts';
 
 /*
  * How the Audit screen words an entry (docs/decisions/029-audit-trail.md). Every value is shown as text:
  * React escapes it, nothing in an entry is ever read as HTML.
  */
 
-/** A kind of target in words; an unknown kind (a route added later) as it came. */
-const TARGET_WORDS: Record<string, string> = {
-  products: 'Product',
-  orders: 'Order',
-  users: 'Account',
-  reviews: 'Review',
-  settings: 'Settings',
-  images: 'Image',
-};
-
-export function targetKind(type: string | null): string {
-  if (!type) return '—';
-  return TARGET_WORDS[type] ?? type.replace(/[-_]/g, ' ');
+/** The kind of an entry's target in words, as the API sends it from the contract ('Discount code'); '—' when it names none. */
+export function targetKind(entry: Pick<AuditEntry, 'target_type' | 'target_type_label'>): string {
+  return entry.target_type_label ?? auditTargetName(entry.target_type) ?? '—';
 }
 
 /** Whether the change was made: 2xx done; 4xx refused; 5xx failed. */
-export function resultOf(entry: Pick<AuditEntry, 'status_code' | 'error_code'>): { text: string; tone: 'green' | 'orange' | 'red' } {
-  if (entry.status_code < 400) return { text: 'Done', tone: 'green' };
-  const reason = entry.error_code ? ` · ${entry.error_code}` : '';
-  if (entry.status_code < 500) return { text: `Refused (${entry.status_code}${reason})`, tone: 'orange' };
-  return { text: `Failed (${entry.status_code}${reason})`, tone: 'red' };
+export function resultOf(entry: Pick<AuditEntry, 'status_code' | 'error_code'>): {
+  text: string;
+  tone: 'green' | 'orange' | 'red';
+  /** The error code of a refused or failed change, shown under the badge (one word: cut, never broken). */
+  reason: string | null;
+} {
+  if (entry.status_code < 400) return { text: 'Done', tone: 'green', reason: null };
+  if (entry.status_code < 500) return { text: `Refused (${entry.status_code})`, tone: 'orange', reason: entry.error_code };
+  return { text: `Failed (${entry.status_code})`, tone: 'red', reason: entry.error_code };
 }
 
 /** A field name for people: `detailed_description` → 'detailed description'. */

@@ -1,4 +1,4 @@
-import type { AuditLogQuery } from '@store/contracts';
+import { AUDIT_AREAS, type AuditArea, type AuditLogQuery } from '@store/contracts';
 
 /** Only the changes done, or only those refused or failed. */
 export type AuditResult = 'done' | 'refused';
@@ -11,6 +11,8 @@ export type AuditResult = 'done' | 'refused';
 export interface AuditSearch {
   actor?: string;
   action?: string;
+  /** Every action of one group of the filter (`Orders`); the address holds this or `action`, not both. */
+  area?: AuditArea;
   /** Days (YYYY-MM-DD) in the browser's time zone, both included. */
   from?: string;
   to?: string;
@@ -41,6 +43,7 @@ export function validateAuditSearch(raw: Record<string, unknown>): AuditSearch {
   if (actor) result.actor = actor;
   const action = text(raw.action);
   if (ACTION.test(action)) result.action = action;
+  else if ((AUDIT_AREAS as readonly unknown[]).includes(raw.area)) result.area = raw.area as AuditArea;
   if (isDay(raw.from)) result.from = raw.from;
   if (isDay(raw.to)) result.to = raw.to;
   if (raw.result === 'done' || raw.result === 'refused') result.result = raw.result;
@@ -73,6 +76,7 @@ export function auditQuery(search: AuditSearch, pageSize: number): AuditLogQuery
   return {
     ...(search.actor ? { actor: search.actor } : {}),
     ...(search.action ? { action: search.action } : {}),
+    ...(search.area ? { area: search.area } : {}),
     ...(search.from ? { from: startOfDay(search.from) } : {}),
     ...(search.to ? { to: endOfDay(search.to) } : {}),
     ...(search.result ? { result: search.result } : {}),
