@@ -45,12 +45,14 @@ export interface ScreenOptions {
   ready?: (page: Page) => Promise<void>;
 }
 
-/** Lets the layout, the fonts and the images settle, and ends every animation and transition. */
+/** Lets the layout, the fonts and every image (lazy ones included) settle. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
+    // Images below the fold are lazy: a full-page picture draws them too, so they are asked for now.
+    for (const image of document.images) if (image.loading === 'lazy') image.loading = 'eager';
     const loading = [...document.images].filter((image) => !image.complete);
-    await Promise.all(
+    const loaded = Promise.all(
       loading.map(
         (image) =>
           new Promise((resolve) => {
@@ -59,6 +61,8 @@ async function settle(page: Page): Promise<void> {
           }),
       ),
     );
+    // An image that never answers must not hold the test: the picture then shows it missing.
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
