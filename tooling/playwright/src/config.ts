@@ -76,7 +76,8 @@ export function storeE2eConfig({ basePath = '/' }: StoreE2eOptions = {}): Playwr
     fullyParallel: false,
     retries: 0,
     forbidOnly: true,
-    timeout: 30_000,
+    // A test with several snap() calls runs axe twice for each (src/accessibility.ts).
+    timeout: 60_000,
     reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
     use: {
       baseURL: new URL(basePath, origin).toString(),

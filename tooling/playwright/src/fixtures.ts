@@ -100,7 +100,8 @@ export const test = base.extend<StoreFixtures>({
         );
       }
     },
-    { auto: true },
+    // Its own time, not the test's: axe on a long page takes seconds on a busy machine.
+    { auto: true, timeout: 60_000 },
   ],
 });
 
