@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * The rules checked on every page state the end-to-end tests visit: WCAG 2.1 A and AA and axe's best
@@ -61,4 +61,28 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
 export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   const width = page.viewportSize()?.width;
   expect(await axeFindings(page), `axe-core on ${state}${width === undefined ? '' : ` at ${width} px`} (${page.url()})`).toEqual([]);
+}
+
+/**
+ * How the sweeping checks (every snap() and every test's end state) treat a violation: `report` (the
+ * default while the states first checked this way are being fixed: each violation is printed as an `[axe]`
+ * line and attached to the test as `axe-violations`) or `strict` (E2E_AXE=strict: the test fails). Checks
+ * a spec asks for itself (`expectNoAxeViolations`, the visual specs) always fail on a violation.
+ */
+export const SWEEP_MODE: 'report' | 'strict' = process.env.E2E_AXE === 'strict' ? 'strict' : 'report';
+
+/** Formats findings one per line, for a failure message or the run's output. */
+export function describeFindings(findings: readonly AxeFinding[]): string {
+  return findings.map((finding) => `    - ${finding.id} (${finding.impact}): ${finding.help}: ${finding.targets.join(', ')}`).join('\n');
+}
+
+/** The sweeping check of a state: see SWEEP_MODE. */
+export async function sweepAxe(page: Page, state: string): Promise<void> {
+  const findings = await axeFindings(page);
+  if (findings.length === 0) return;
+  const width = page.viewportSize()?.width;
+  const where = `${state}${width === undefined ? '' : ` at ${width} px`} (${page.url()})`;
+  if (SWEEP_MODE === 'strict') expect(findings, `axe-core on ${where}`).toEqual([]);
+  process.stdout.write(`[axe] ${findings.length} violation(s) on ${where}:\n${describeFindings(findings)}\n`);
+  await test.info().attach('axe-violations', { body: JSON.stringify({ state: where, findings }, null, 2), contentType: 'application/json' });
 }
