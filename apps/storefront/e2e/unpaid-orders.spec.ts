@@ -29,6 +29,8 @@ async function completePayment(page: Page, order: Order): Promise<void> {
 }
 
 test('a shopper pays two unpaid orders from the account page and cancels a third', async ({ page, api, loginAs }) => {
+  // Two payments through the sandbox and three saved states, each checked at three widths.
+  test.slow();
   const shopper = await api.registerUser();
   await loginAs(page, shopper);
   const product = await api.firstProductWithStock();
