@@ -78,6 +78,8 @@ export function storeE2eConfig({ basePath = '/' }: StoreE2eOptions = {}): Playwr
     forbidOnly: true,
     // A test with several snap() calls runs axe twice for each (src/accessibility.ts).
     timeout: 60_000,
+    // An answer the page waits for takes seconds on a machine busy with the store, Chromium and axe.
+    expect: { timeout: 10_000 },
     reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
     use: {
       baseURL: new URL(basePath, origin).toString(),

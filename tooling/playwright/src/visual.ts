@@ -45,9 +45,40 @@ export interface ScreenOptions {
   ready?: (page: Page) => Promise<void>;
 }
 
-/** Lets the layout, the fonts and every image (lazy ones included) settle. */
+/**
+ * Lets the layout, the fonts and every image (lazy ones included) settle. The site's font is declared
+ * `font-display: optional` (packages/ui site-fonts.ts): on a busy machine its file can miss the first paint,
+ * and the page then keeps the fallback font for good, a different picture. Each declared face is therefore
+ * loaded again as a face of its own that blocks until loaded and added to the document, which draws the text
+ * in it: the picture is the page as a shopper sees it when the font arrives in time.
+ */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    const declared: FontFace[] = [];
+    for (const sheet of document.styleSheets) {
+      let rules: CSSRuleList;
+      try {
+        rules = sheet.cssRules;
+      } catch {
+        continue; // another origin's sheet
+      }
+      for (const rule of rules) {
+        if (!(rule instanceof CSSFontFaceRule)) continue;
+        const { style } = rule;
+        const family = style.getPropertyValue('font-family').replace(/^["']|["']$/g, '');
+        const source = style.getPropertyValue('src');
+        if (family === '' || source === '') continue;
+        declared.push(
+          new FontFace(family, source, {
+            weight: style.getPropertyValue('font-weight') || 'normal',
+            style: style.getPropertyValue('font-style') || 'normal',
+            unicodeRange: style.getPropertyValue('unicode-range') || 'U+0-10FFFF',
+            display: 'block',
+          }),
+        );
+      }
+    }
+    for (const face of await Promise.all(declared.map((face) => face.load().catch(() => null)))) if (face) document.fonts.add(face);
     await document.fonts.ready;
     // Images below the fold are lazy: a full-page picture draws them too, so they are asked for now.
     for (const image of document.images) if (image.loading === 'lazy') image.loading = 'eager';
