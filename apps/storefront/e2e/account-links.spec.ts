@@ -1,23 +1,12 @@
 import type { Page } from '@playwright/test';
-import type { CartItem, ProductSummary } from '@store/contracts';
+import type { ProductSummary } from '@store/contracts';
+import { fillCart as fillCartWith } from './support/cart.ts';
 import { approveSandboxPayment, expect, test, uniqueName } from './support/fixtures.ts';
 import { withMailbox } from './support/mailbox.ts';
 import { snap } from './support/screenshots.ts';
 
 /** Puts a product in the stored cart as the Add to Cart button does. */
-async function fillCart(page: Page, product: ProductSummary): Promise<void> {
-  const line: CartItem = {
-    id: product.id,
-    title: product.title,
-    price: product.price,
-    quantity: 1,
-    image: product.images[0] ?? product.image,
-    category: product.category,
-    product_type: product.product_type,
-  };
-  await page.goto('/');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), ['keyvault_cart', JSON.stringify([line])] as const);
-}
+const fillCart = (page: Page, product: ProductSummary) => fillCartWith(page, [{ product }]);
 
 test('a guest buys, then registers with the same email, verifies it and finds the order with its key in the account', async ({ page, api }) => {
   // A checkout, a registration and a verification in one story: more than one step's time.

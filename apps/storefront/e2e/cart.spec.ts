@@ -1,25 +1,6 @@
-import type { Page } from '@playwright/test';
-import type { CartItem, ProductSummary } from '@store/contracts';
+import { CART_KEY, openCartWith } from './support/cart.ts';
 import { expect, test } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
-
-const CART_KEY = 'keyvault_cart';
-
-/** Puts products in the stored cart as the Add to Cart buttons do, then opens the cart page. */
-async function openCartWith(page: Page, lines: { product: ProductSummary; quantity: number }[]): Promise<void> {
-  const items: CartItem[] = lines.map(({ product, quantity }) => ({
-    id: product.id,
-    title: product.title,
-    price: product.price,
-    quantity,
-    image: product.images[0] ?? product.image,
-    category: product.category,
-    product_type: product.product_type,
-  }));
-  await page.goto('/');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [CART_KEY, JSON.stringify(items)] as const);
-  await page.goto('/cart');
-}
 
 test('the cart changes quantities, never below 1 from its controls, and shows the empty state once emptied', async ({ page, api }) => {
   // A subscription is a line of one, without quantity controls (docs/decisions/039-subscription-screens.md).

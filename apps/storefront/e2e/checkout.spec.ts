@@ -1,28 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import type { CartItem, ProductSummary } from '@store/contracts';
+import type { ProductSummary } from '@store/contracts';
+import { fillCart as fillCartWith, storedCart } from './support/cart.ts';
 import { approveSandboxPayment, cancelSandboxPayment, expect, test } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
-const CART_KEY = 'keyvault_cart';
-
-/** Puts a product in the stored cart as the Add to Cart button does. */
-async function fillCart(page: Page, product: ProductSummary, quantity = 1): Promise<void> {
-  const line: CartItem = {
-    id: product.id,
-    title: product.title,
-    price: product.price,
-    quantity,
-    image: product.images[0] ?? product.image,
-    category: product.category,
-    product_type: product.product_type,
-  };
-  await page.goto('/');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [CART_KEY, JSON.stringify([line])] as const);
-}
-
-const storedCart = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), CART_KEY);
+/** Puts `quantity` units of a product in the stored cart as the Add to Cart button does. */
+const fillCart = (page: Page, product: ProductSummary, quantity = 1) => fillCartWith(page, [{ product, quantity }]);
 
 /** The licence keys shown on the page: monospace codes, each with its Copy key button. */
 async function expectKeys(page: Page, count: number): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { CartItem, ProductSummary } from '@store/contracts';
+import type { ProductSummary } from '@store/contracts';
+import { openCartWith } from './support/cart.ts';
 import { expectScreen, visualTest as test, expect } from '@store/playwright-config';
 
 /*
@@ -8,8 +9,6 @@ import { expectScreen, visualTest as test, expect } from '@store/playwright-conf
  * Dates (`<time>`) change from run to run: masked. After an intended change of a page, see e2e/README.md
  * for how the baselines are written again.
  */
-
-const CART_KEY = 'keyvault_cart';
 
 // Two full-page pictures and two axe runs a page, on a store that starts with the spec.
 test.describe.configure({ timeout: 120_000 });
@@ -54,20 +53,7 @@ test("a product's page with its reviews looks as it did", async ({ page, api }) 
 
 test('the cart with a line of two looks as it did', async ({ page, api }) => {
   const product = demoProduct(await api.products(), 'Harborline Backup Pro');
-  const items: CartItem[] = [
-    {
-      id: product.id,
-      title: product.title,
-      price: product.price,
-      quantity: 2,
-      image: product.images[0] ?? product.image,
-      category: product.category,
-      product_type: product.product_type,
-    },
-  ];
-  await page.goto('/');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [CART_KEY, JSON.stringify(items)] as const);
-  await page.goto('/cart');
+  await openCartWith(page, [{ product, quantity: 2 }]);
   await shown(page, 'Shopping Cart');
   await expectScreen(page, 'store-cart');
 });

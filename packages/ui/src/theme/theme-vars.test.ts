@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vars } from './theme.css.ts';
-import { fontStack, parseHexColor, readableTextOn, themeVars } from './theme-vars.ts';
+import { COLOR_PRESETS } from '@store/contracts';
+import { contrastRatio, fontStack, parseHexColor, readableTextOn, themeVars } from './theme-vars.ts';
 
 /** `var(--x)` to the property name `--x` that an inline style sets. */
 const property = (cssVar: string) => cssVar.slice('var('.length, -1);
@@ -58,6 +59,23 @@ describe('readableTextOn', () => {
   it('uses dark ink on light colours and white on dark ones', () => {
     expect(readableTextOn('#f97316')).toBe('#04121f');
     expect(readableTextOn('#1e3a8a')).toBe('#ffffff');
+  });
+
+  it('reaches 4.5:1 on every preset colour, with black where neither white nor the dark ink does', () => {
+    for (const preset of COLOR_PRESETS) {
+      for (const colour of [preset.primary, preset.secondary]) {
+        expect(contrastRatio(colour, readableTextOn(colour)), `${preset.name} ${colour}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+    // The Purple preset's primary: white 4.2:1, the dark ink 4.47:1.
+    expect(readableTextOn('#8b5cf6')).toBe('#000000');
+  });
+
+  it('reaches 4.5:1 on any colour (black or white always can: the worst case is 4.58:1)', () => {
+    for (let value = 0; value <= 0xffffff; value += 0x010307) {
+      const colour = `#${value.toString(16).padStart(6, '0')}`;
+      expect(contrastRatio(colour, readableTextOn(colour)), colour).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
 

@@ -11,6 +11,7 @@ const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const FONT_NAME = /^[A-Za-z0-9][A-Za-z0-9 -]{0,39}$/;
 const LIGHT_TEXT = '#ffffff';
 const DARK_TEXT = darkTokens.color.primaryContrast;
+const BLACK_TEXT = '#000000';
 
 /** `#abc` or `#aabbcc` as lower-case `#aabbcc`; anything else (a name, `rgb()`, a typo) gives null. */
 export function parseHexColor(value: unknown): string | null {
@@ -29,12 +30,24 @@ function luminance(hex: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
-/** The text colour (white or the dark ink) with the higher WCAG contrast on a `#rrggbb` background. */
+/** WCAG's contrast ratio of two `#rrggbb` colours. */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** WCAG AA's least contrast for text of ordinary size. */
+const AA_TEXT_CONTRAST = 4.5;
+
+/**
+ * The text colour for a `#rrggbb` background: white or the theme's dark ink, whichever contrasts more; where
+ * neither reaches AA's 4.5:1 (mid-tones such as the Purple preset's #8b5cf6: 4.2 and 4.47), pure black, which
+ * reaches it on every colour that white does not.
+ */
 export function readableTextOn(hex: string): string {
-  const background = luminance(hex);
-  const onLight = (background + 0.05) / (luminance(DARK_TEXT) + 0.05);
-  const onDark = 1.05 / (background + 0.05);
-  return onDark >= onLight ? LIGHT_TEXT : DARK_TEXT;
+  const [best] = [LIGHT_TEXT, DARK_TEXT].sort((a, b) => contrastRatio(hex, b) - contrastRatio(hex, a)) as [string, string];
+  if (contrastRatio(hex, best) >= AA_TEXT_CONTRAST) return best;
+  return contrastRatio(hex, BLACK_TEXT) > contrastRatio(hex, best) ? BLACK_TEXT : best;
 }
 
 /** `"Open Sans", system-ui, ...` for a plain family name; null for anything else. */

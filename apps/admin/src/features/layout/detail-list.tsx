@@ -15,14 +15,18 @@ export function DetailItem({ label, children, wide = false }: { label: ReactNode
   );
 }
 
-/** A titled part of a details modal, under a rule. */
-export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A titled part of a details modal, under a rule. Its heading is an h3 under the modal's h2 title; on a page
+ * of its own (the subscription's), where the next heading up is the page's h1, an h2 (`level={2}`).
+ */
+export function DetailSection({ title, children, level = 3 }: { title: string; children: ReactNode; level?: 2 | 3 }) {
   const titleId = useId();
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section className={styles.section} aria-labelledby={titleId}>
-      <h3 id={titleId} className={styles.sectionTitle}>
+      <Heading id={titleId} className={styles.sectionTitle}>
         {title}
-      </h3>
+      </Heading>
       {children}
     </section>
   );

@@ -79,7 +79,7 @@ function SubscriptionDetails({ subscription }: { subscription: AdminSubscription
                 ))}
           </DetailItem>
         </DetailList>
-        <DetailSection title="Actions">
+        <DetailSection title="Actions" level={2}>
           <SubscriptionActions subscription={subscription} />
         </DetailSection>
       </section>
