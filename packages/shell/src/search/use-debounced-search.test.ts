@@ -26,6 +26,28 @@ describe('a debounced search box', () => {
     expect(commit).toHaveBeenLastCalledWith('office');
   });
 
+  it('keeps what was typed after a commit when that commit reaches the stored value late', () => {
+    const commit = vi.fn();
+    const { result, rerender } = renderHook(({ value }) => useDebouncedSearch(value, commit), { initialProps: { value: '' } });
+
+    act(() => result.current.setDraft('Bundle'));
+    act(() => result.current.flush());
+    expect(commit).toHaveBeenLastCalledWith('Bundle');
+    // The user types on before the address has caught up with "Bundle".
+    act(() => result.current.setDraft('Planner'));
+    rerender({ value: 'Bundle' });
+    expect(result.current.draft).toBe('Planner');
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    });
+    expect(commit).toHaveBeenLastCalledWith('Planner');
+
+    // A change from outside afterwards (Back) still shows.
+    rerender({ value: 'Planner' });
+    rerender({ value: 'Bundle' });
+    expect(result.current.draft).toBe('Bundle');
+  });
+
   it('shows a stored value changed from outside (Back, a link) without committing it again', () => {
     const commit = vi.fn();
     const { result, rerender } = renderHook(({ value }) => useDebouncedSearch(value, commit), { initialProps: { value: 'a' } });

@@ -11,6 +11,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function useDebouncedSearch(value: string, commit: (next: string) => void, delay = SEARCH_DEBOUNCE_MS) {
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
+  // What this box committed last: the stored value arriving at it is the box's own commit coming back, which
+  // can land after the user has typed on (a busy page, a slow navigation), and must not replace their text.
+  const [committed, setCommitted] = useState<string | null>(null);
   const commitRef = useRef(commit);
   useEffect(() => {
     commitRef.current = commit;
@@ -19,17 +22,23 @@ export function useDebouncedSearch(value: string, commit: (next: string) => void
   // The stored value changed from outside: show it, unless the box already says the same.
   if (value !== seen) {
     setSeen(value);
-    if (draft.trim() !== value) setDraft(value);
+    if (value !== committed && draft.trim() !== value) setDraft(value);
+    if (committed !== null) setCommitted(null);
   }
 
   useEffect(() => {
     if (draft.trim() === value) return;
-    const timer = setTimeout(() => commitRef.current(draft.trim()), delay);
+    const timer = setTimeout(() => {
+      setCommitted(draft.trim());
+      commitRef.current(draft.trim());
+    }, delay);
     return () => clearTimeout(timer);
   }, [draft, value, delay]);
 
   const flush = () => {
-    if (draft.trim() !== value) commitRef.current(draft.trim());
+    if (draft.trim() === value) return;
+    setCommitted(draft.trim());
+    commitRef.current(draft.trim());
   };
 
   return { draft, setDraft, flush };

@@ -14,7 +14,7 @@ export const page = style({
 });
 
 export const eyebrow = style({
-  color: vars.color.primary,
+  color: vars.color.primaryText,
   fontSize: vars.fontSize.sm,
   fontWeight: 700,
   letterSpacing: '0.08em',
@@ -42,5 +42,5 @@ export const pending = style({
   display: 'flex',
   justifyContent: 'center',
   paddingBlock: '4rem',
-  color: vars.color.primary,
+  color: vars.color.primaryText,
 });

@@ -60,7 +60,7 @@ export const icon = style({
   width: '36px',
   height: '36px',
   borderRadius: vars.radius.md,
-  color: vars.color.primary,
+  color: vars.color.primaryText,
   background: `color-mix(in srgb, ${vars.color.primary} 14%, transparent)`,
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { vars } from './theme.css.ts';
 import { COLOR_PRESETS } from '@store/contracts';
-import { contrastRatio, fontStack, parseHexColor, readableTextOn, themeVars } from './theme-vars.ts';
+import { darkTokens } from './tokens.ts';
+import { accentTextOnDark, contrastRatio, fontStack, parseHexColor, readableTextOn, themeVars } from './theme-vars.ts';
 
 /** `var(--x)` to the property name `--x` that an inline style sets. */
 const property = (cssVar: string) => cssVar.slice('var('.length, -1);
@@ -76,6 +77,24 @@ describe('readableTextOn', () => {
       const colour = `#${value.toString(16).padStart(6, '0')}`;
       expect(contrastRatio(colour, readableTextOn(colour)), colour).toBeGreaterThanOrEqual(4.5);
     }
+  });
+});
+
+describe('accentTextOnDark', () => {
+  it('keeps a colour that reads on every surface, and lightens one that does not until it reaches 4.5:1', () => {
+    expect(accentTextOnDark('#0ea5e9')).toBe('#0ea5e9');
+    const purple = accentTextOnDark('#8b5cf6');
+    expect(purple).not.toBe('#8b5cf6');
+    expect(contrastRatio('#8b5cf6', darkTokens.color.surfaceRaised)).toBeLessThan(4.5);
+    for (const surface of [darkTokens.color.background, darkTokens.color.surface, darkTokens.color.surfaceRaised]) {
+      expect(contrastRatio(purple, surface)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('reaches 4.5:1 on the lightest surface for every preset and any colour', () => {
+    const colours: string[] = COLOR_PRESETS.flatMap((preset) => [preset.primary, preset.secondary]);
+    for (let value = 0; value <= 0xffffff; value += 0x010307) colours.push(`#${value.toString(16).padStart(6, '0')}`);
+    for (const colour of colours) expect(contrastRatio(accentTextOnDark(colour), darkTokens.color.surfaceRaised), colour).toBeGreaterThanOrEqual(4.5);
   });
 });
 

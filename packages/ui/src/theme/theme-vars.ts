@@ -50,6 +50,33 @@ export function readableTextOn(hex: string): string {
   return contrastRatio(hex, BLACK_TEXT) > contrastRatio(hex, best) ? BLACK_TEXT : best;
 }
 
+/** The lightest surface text in an accent colour is drawn on (cards, menus): the hardest for contrast. */
+const LIGHTEST_SURFACE = darkTokens.color.surfaceRaised;
+
+/** `#rrggbb` moved `share` (0 to 1) of the way to white. */
+function towardWhite(hex: string, share: number): string {
+  const channel = (offset: number) => {
+    const value = parseInt(hex.slice(offset, offset + 2), 16);
+    return Math.round(value + (255 - value) * share)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(1)}${channel(3)}${channel(5)}`;
+}
+
+/**
+ * An accent colour as text on the store's dark surfaces: the colour itself where it reaches AA's 4.5:1 on the
+ * lightest of them, else the colour lightened in 5% steps until it does (the Purple preset's #8b5cf6 is 4.1:1
+ * on a card; lightened it stays purple). Buttons keep the colour itself, with `readableTextOn` for their label.
+ */
+export function accentTextOnDark(hex: string): string {
+  for (let share = 0; share < 1; share += 0.05) {
+    const candidate = towardWhite(hex, share);
+    if (contrastRatio(candidate, LIGHTEST_SURFACE) >= AA_TEXT_CONTRAST) return candidate;
+  }
+  return '#ffffff';
+}
+
 /** `"Open Sans", system-ui, ...` for a plain family name; null for anything else. */
 export function fontStack(value: unknown): string | null {
   if (typeof value !== 'string') return null;
@@ -68,8 +95,10 @@ export function themeVars(appearance: SiteAppearance | null | undefined): Record
   return assignInlineVars({
     [vars.color.primary]: primary,
     [vars.color.primaryContrast]: primary && readableTextOn(primary),
+    [vars.color.primaryText]: primary && accentTextOnDark(primary),
     [vars.color.secondary]: secondary,
     [vars.color.secondaryContrast]: secondary && readableTextOn(secondary),
+    [vars.color.secondaryText]: secondary && accentTextOnDark(secondary),
     [vars.font.body]: fontStack(appearance?.font_family),
   });
 }

@@ -6,8 +6,12 @@ export const darkTokens = {
   color: {
     primary: '#0ea5e9',
     primaryContrast: '#04121f',
+    /** The primary colour as text (links, prices) on the page's surfaces: `themeVars` lightens a darker choice. */
+    primaryText: '#0ea5e9',
     secondary: '#22c55e',
     secondaryContrast: '#04121f',
+    /** The secondary colour as text, as `primaryText`. */
+    secondaryText: '#22c55e',
     background: '#0b1020',
     surface: '#121a2e',
     surfaceRaised: '#1a2440',

@@ -77,7 +77,7 @@ export function AuditPage() {
       <form
         role="search"
         aria-label="Filter the audit trail"
-        className={layout.filters}
+        className={styles.filters}
         onSubmit={(event) => {
           event.preventDefault();
           actorBox.flush();
@@ -92,6 +92,7 @@ export function AuditPage() {
         />
         <SelectField
           label="Action"
+          className={styles.actionFilter}
           options={actionOptions}
           value={search.action ?? (search.area ? `${AREA_VALUE}${search.area}` : '')}
           onChange={(event) => {

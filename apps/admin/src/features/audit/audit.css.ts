@@ -175,3 +175,22 @@ globalStyle(`${frame} > table > tbody > tr > td[data-label] > *`, {
 globalStyle(`${frame}${frame} > table > tbody > tr > td:not([data-label])`, {
   '@container': { [CARDS]: { display: 'block', padding: `${vars.space.xs} 0` } },
 });
+
+/**
+ * The audit trail's five filters: two columns from `sm`; from `md` three, the Action list over two of them on
+ * the first row (its labels, "Turned on two-factor sign-in", are the longest) and the dates beside the result
+ * on the second. The shared two-column filter bar left Action 14rem wide, cutting its labels at 1280 px.
+ */
+export const filters = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  alignItems: 'start',
+  '@media': {
+    [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [media.md]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  },
+});
+
+export const actionFilter = style({
+  '@media': { [media.md]: { gridColumn: 'span 2' } },
+});

@@ -8,7 +8,7 @@ export const columns = style({
 });
 
 export const viewAll = style({
-  color: vars.color.primary,
+  color: vars.color.primaryText,
   fontSize: vars.fontSize.sm,
   fontWeight: 600,
   textDecoration: 'none',
@@ -43,7 +43,7 @@ export const orderRefLink = style({
   fontFamily: vars.font.mono,
   fontWeight: 600,
   textDecoration: 'none',
-  selectors: { '&:hover': { color: vars.color.primary, textDecoration: 'underline' } },
+  selectors: { '&:hover': { color: vars.color.primaryText, textDecoration: 'underline' } },
 });
 
 export const orderDate = style({
@@ -96,7 +96,7 @@ export const action = style({
 
 export const actionIcon = style({
   flex: 'none',
-  color: vars.color.primary,
+  color: vars.color.primaryText,
 });
 
 // Drawn by CSS: the icon sits in the card's <dt>, whose text is then the figure's name alone ("MRR", not "MRR$").
@@ -112,7 +112,7 @@ export const statLink = style({
   color: 'inherit',
   textDecoration: 'underline',
   textUnderlineOffset: '0.2em',
-  selectors: { '&:hover': { color: vars.color.primary } },
+  selectors: { '&:hover': { color: vars.color.primaryText } },
 });
 
 /** The revenue card's period switch. */

@@ -291,7 +291,7 @@ export const previewSecondaryButton = style({
 });
 
 export const previewLink = style({
-  color: vars.color.primary,
+  color: vars.color.primaryText,
   fontWeight: 600,
   fontSize: vars.fontSize.sm,
   textDecoration: 'underline',

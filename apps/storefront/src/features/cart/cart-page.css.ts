@@ -87,7 +87,7 @@ export const info = style({
 export const lineTitle = style({
   fontWeight: 600,
   textDecoration: 'none',
-  selectors: { '&:hover': { color: vars.color.primary, textDecoration: 'underline' } },
+  selectors: { '&:hover': { color: vars.color.primaryText, textDecoration: 'underline' } },
 });
 
 export const controls = style({
@@ -178,7 +178,7 @@ export const accountLinks = style({
 });
 
 export const textLink = style({
-  color: vars.color.primary,
+  color: vars.color.primaryText,
   fontWeight: 600,
   selectors: { '&:hover': { textDecoration: 'none' } },
 });

@@ -104,7 +104,7 @@ export const title = style({
 export const titleLink = style({
   color: vars.color.text,
   textDecoration: 'none',
-  selectors: { '&:hover': { color: vars.color.primary } },
+  selectors: { '&:hover': { color: vars.color.primaryText } },
 });
 
 export const description = style({
@@ -146,14 +146,14 @@ export const featureText = style({
 export const featureIcon = style({
   flex: 'none',
   marginTop: '2px',
-  color: vars.color.secondary,
+  color: vars.color.secondaryText,
 });
 
 export const more = style({
   gridColumn: '2',
   gridRow: '2',
   alignSelf: 'center',
-  color: vars.color.primary,
+  color: vars.color.primaryText,
   fontSize: vars.fontSize.xs,
   fontWeight: 600,
 });

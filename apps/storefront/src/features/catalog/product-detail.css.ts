@@ -69,7 +69,7 @@ export const price = style({
   fontSize: '2.25rem',
   fontWeight: 800,
   lineHeight: 1.1,
-  color: vars.color.primary,
+  color: vars.color.primaryText,
 });
 
 export const lead = style({
@@ -103,7 +103,7 @@ export const note = style({
 
 export const noteIcon = style({
   flex: 'none',
-  color: vars.color.secondary,
+  color: vars.color.secondaryText,
 });
 
 /** Description on the left, features and requirements on the right from `lg`. */
@@ -162,7 +162,7 @@ export const feature = style({
 export const featureIcon = style({
   flex: 'none',
   marginTop: '2px',
-  color: vars.color.secondary,
+  color: vars.color.secondaryText,
 });
 
 /* Skeleton ------------------------------------------------------------------------------------ */

@@ -70,7 +70,7 @@ export const categoryIcon = style({
   height: '36px',
   borderRadius: vars.radius.sm,
   background: vars.color.surface,
-  color: vars.color.primary,
+  color: vars.color.primaryText,
 });
 
 /** A long title takes two lines on a phone, then is cut. */
@@ -89,7 +89,7 @@ export const title = style({
 
 export const price = style({
   flexShrink: 0,
-  color: vars.color.secondary,
+  color: vars.color.secondaryText,
   fontSize: vars.fontSize.sm,
   fontWeight: 700,
 });

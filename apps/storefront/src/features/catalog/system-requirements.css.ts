@@ -25,7 +25,7 @@ export const name = style({
 
 export const icon = style({
   flex: 'none',
-  color: vars.color.primary,
+  color: vars.color.primaryText,
 });
 
 export const value = style({

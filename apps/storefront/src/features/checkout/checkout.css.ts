@@ -106,6 +106,6 @@ export const methodText = style({ display: 'flex', flexDirection: 'column', gap:
 
 export const methodName = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs, fontWeight: 600 });
 
-export const link = style({ color: vars.color.primary, fontWeight: 600 });
+export const link = style({ color: vars.color.primaryText, fontWeight: 600 });
 
 export const notice = style({ marginBottom: 0 });

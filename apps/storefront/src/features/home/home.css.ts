@@ -66,7 +66,7 @@ export const featureIcon = style({
   height: '48px',
   borderRadius: vars.radius.md,
   background: `color-mix(in srgb, ${vars.color.primary} 16%, transparent)`,
-  color: vars.color.primary,
+  color: vars.color.primaryText,
 });
 
 export const featureTitle = style({
@@ -118,7 +118,7 @@ export const viewAll = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xxs,
-  color: vars.color.primary,
+  color: vars.color.primaryText,
   fontWeight: 600,
   textDecoration: 'none',
   selectors: { '&:hover': { textDecoration: 'underline' } },

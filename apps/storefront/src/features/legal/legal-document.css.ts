@@ -32,7 +32,7 @@ export const header = style({
 });
 
 export const eyebrow = style({
-  color: vars.color.primary,
+  color: vars.color.primaryText,
   fontSize: vars.fontSize.sm,
   fontWeight: 700,
   letterSpacing: '0.08em',
@@ -138,7 +138,7 @@ globalStyle(`${section} strong`, {
 });
 
 globalStyle(`${section} a`, {
-  color: vars.color.primary,
+  color: vars.color.primaryText,
 });
 
 export const address = style({

@@ -121,7 +121,7 @@ export const actions = style({
   '@media': { [media.sm]: { flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'center' } },
 });
 
-export const link = style({ color: vars.color.primary, fontWeight: 600 });
+export const link = style({ color: vars.color.primaryText, fontWeight: 600 });
 
 export const reviewLinks = style({
   display: 'flex',

@@ -38,7 +38,7 @@ export const avatar = style({
   height: '26px',
   borderRadius: vars.radius.full,
   background: `color-mix(in srgb, ${vars.color.primary} 22%, transparent)`,
-  color: vars.color.primary,
+  color: vars.color.primaryText,
 });
 
 export const name = style({
