@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { CartItem, DiscountCode, DiscountUseList, Product } from '@store/contracts';
+import type { DiscountCode, DiscountUseList, Product } from '@store/contracts';
+import { fillCart as fillCartWith } from './support/cart.ts';
 import { approveSandboxPayment, expect, test, uniqueName } from './support/fixtures.ts';
 import { snap } from './support/screenshots.ts';
 
@@ -9,22 +10,8 @@ import { snap } from './support/screenshots.ts';
  * (docs/decisions/028-discount-codes.md).
  */
 
-const CART_KEY = 'keyvault_cart';
-
 /** Puts a product in the stored cart as the Add to Cart button does. */
-async function fillCart(page: Page, product: Product, quantity = 1): Promise<void> {
-  const line: CartItem = {
-    id: product.id,
-    title: product.title,
-    price: product.price,
-    quantity,
-    image: product.images[0] ?? product.image,
-    category: product.category,
-    product_type: product.product_type,
-  };
-  await page.goto('/');
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [CART_KEY, JSON.stringify([line])] as const);
-}
+const fillCart = (page: Page, product: Product, quantity = 1) => fillCartWith(page, [{ product, quantity }]);
 
 test('a guest applies a discount code in the cart, pays the discounted total through the sandbox, and the order shows the discount', async ({
   page,
