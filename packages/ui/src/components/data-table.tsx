@@ -57,14 +57,16 @@ export interface DataCellProps {
   children: ReactNode;
   align?: 'start' | 'end';
   nowrap?: boolean;
+  /** A date and time: tabular figures in a column of one width whatever the date, kept on one line. */
+  date?: boolean;
 }
 
-export function DataCell({ label, children, align = 'start', nowrap = false }: DataCellProps) {
+export function DataCell({ label, children, align = 'start', nowrap = false, date = false }: DataCellProps) {
   return (
     <td
       role="cell"
       data-label={label}
-      className={[styles.cell, align === 'end' && styles.alignEnd, nowrap && styles.nowrap].filter(Boolean).join(' ')}
+      className={[styles.cell, align === 'end' && styles.alignEnd, nowrap && styles.nowrap, date && styles.date].filter(Boolean).join(' ')}
     >
       {children}
     </td>

@@ -122,7 +122,7 @@ export function AuditTable({ entries, loading, busy }: AuditTableProps) {
             return (
               <Fragment key={entry.id}>
                 <DataRow>
-                  <DataCell label="When">
+                  <DataCell label="When" date>
                     <time dateTime={entry.at}>{formatAdminDate(entry.at)}</time>
                   </DataCell>
                   <DataCell label="Who">

@@ -62,7 +62,7 @@ function DiscountUses({ code }: { code: DiscountCode }) {
                 {orderRef(use.order_id)}
               </span>
             </DataCell>
-            <DataCell label="Date" nowrap>
+            <DataCell label="Date" date>
               <time dateTime={use.created_at}>{formatAdminDate(use.created_at)}</time>
             </DataCell>
             <DataCell label="Buyer">{use.buyer_email}</DataCell>

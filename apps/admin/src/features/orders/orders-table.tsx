@@ -69,7 +69,7 @@ export function OrdersTable({ orders, loading, busy, onView }: OrdersTableProps)
             <DataCell label="Status">
               <OrderStatusBadges order={order} />
             </DataCell>
-            <DataCell label="Date" nowrap>
+            <DataCell label="Date" date>
               <time dateTime={order.created_at}>{formatAdminDate(order.created_at)}</time>
             </DataCell>
             <DataCell label="Actions" align="end">

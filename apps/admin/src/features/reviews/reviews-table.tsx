@@ -44,7 +44,7 @@ export function ReviewsTable({ reviews, loading, busy, changing, onSetHidden }: 
       ) : (
         reviews.map((review) => (
           <DataRow key={review.id}>
-            <DataCell label="Date" nowrap>
+            <DataCell label="Date" date>
               <time dateTime={review.created_at}>{formatAdminDate(review.created_at)}</time>
             </DataCell>
             <DataCell label="Product">

@@ -59,14 +59,14 @@ export function SubscriptionsTable({ subscriptions, loading, busy }: Subscriptio
             <DataCell label="Status">
               <SubscriptionStatusBadge status={subscription.status} endsAtPeriodEnd={subscription.cancel_at_period_end} />
             </DataCell>
-            <DataCell label="Period ends" nowrap>
+            <DataCell label="Period ends" date>
               {subscription.current_period_end ? (
                 <time dateTime={subscription.current_period_end}>{formatAdminDate(subscription.current_period_end)}</time>
               ) : (
                 <span className={layout.muted}>—</span>
               )}
             </DataCell>
-            <DataCell label="Started" nowrap>
+            <DataCell label="Started" date>
               <time dateTime={subscription.created_at}>{formatAdminDate(subscription.created_at)}</time>
             </DataCell>
           </DataRow>

@@ -57,7 +57,7 @@ export function UsersTable({ users, loading, busy, onView }: UsersTableProps) {
             <DataCell label="Status">
               <ActiveBadge active={user.is_active} />
             </DataCell>
-            <DataCell label="Datum registracije" nowrap>
+            <DataCell label="Datum registracije" date>
               <time dateTime={user.created_at}>{formatAdminDate(user.created_at)}</time>
             </DataCell>
             <DataCell label="Akcije" align="end">
