@@ -1,17 +1,35 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { routeNames, routes, type RouteName } from '@store/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from './helpers/build.ts';
 
+interface Response {
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: Record<string, unknown> }>;
+}
 interface Operation {
   operationId?: string;
+  tags?: string[];
   security?: Record<string, string[]>[];
-  responses?: Record<string, unknown>;
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  responses?: Record<string, Response>;
 }
 interface OpenApiDocument {
   openapi: string;
+  info: { title: string; version: string; license?: unknown; contact?: unknown };
+  servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> };
+  components?: { schemas?: Record<string, Record<string, unknown>>; securitySchemes?: Record<string, { type: string; scheme?: string }> };
 }
+
+const REDOCLY = join(import.meta.dirname, '..', 'node_modules', '.bin', 'redocly');
 
 /** The route table's Fastify path as OpenAPI writes it: `/api/products/:id` → `/api/products/{id}`. */
 const openApiPath = (name: RouteName) => routes[name].path.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -27,20 +45,125 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the OpenAPI document', () => {
-  it('is an OpenAPI 3 document served as JSON, with the bearer scheme the guarded routes use', async () => {
+  it('is an OpenAPI 3.1 document served as JSON, with the bearer scheme the guarded routes use', async () => {
     const response = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.info).toMatchObject({ license: expect.anything(), contact: expect.anything() });
+    // Without PUBLIC_URL, the server the document is read from.
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
   });
 
-  it.each(routeNames)('documents %s with its path, method and operationId', (name) => {
+  it.each(routeNames)('documents %s with its path, method, operationId and who may call it', (name) => {
     const route = routes[name];
     const operation = doc.paths[openApiPath(name)]?.[route.method.toLowerCase()];
     expect(operation, `${route.method} ${openApiPath(name)}`).toBeDefined();
     expect(operation?.operationId).toBe(name);
     expect(Object.keys(operation?.responses ?? {})).toContain(String(route.status));
-    expect(operation?.security ?? []).toEqual(route.access === 'public' ? [] : [{ bearerAuth: [] }]);
+    const expected = { public: [], optional: [{}, { bearerAuth: [] }], user: [{ bearerAuth: [] }], admin: [{ bearerAuth: [] }] }[route.access];
+    expect(operation?.security).toEqual(expected);
+    if (route.access !== 'public') expect(Object.keys(operation?.responses ?? {})).toContain('401');
+    if (route.access === 'admin') expect(Object.keys(operation?.responses ?? {})).toContain('403');
+  });
+
+  it("passes Redocly CLI's lint with the recommended rules: no error, and no warning but the two routes that answer no 4xx", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'openapi-'));
+    try {
+      const file = join(folder, 'openapi.json');
+      await writeFile(file, JSON.stringify(doc));
+      // redocly exits 1 when it finds an error; its JSON report is read either way.
+      const { stdout } = await promisify(execFile)(REDOCLY, ['lint', file, '--extends=recommended', '--format=json'], { maxBuffer: 64 * 1024 * 1024 }).catch(
+        (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
+      );
+      const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; location: { pointer: string }[] }[] };
+      expect(report.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+      // GET /api/products/categories and /api/site-info take no input and no session: nothing about a request can be wrong.
+      const warnings = report.problems.map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}`);
+      expect(warnings.sort()).toEqual([
+        'operation-4xx-response #/paths/~1api~1products~1categories/get/responses',
+        'operation-4xx-response #/paths/~1api~1site-info/get/responses',
+      ]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("is valid for swagger-parser, every reference resolved", async () => {
+    const api = (await SwaggerParser.validate(structuredClone(doc) as never)) as unknown as OpenApiDocument;
+    expect(Object.keys(api.paths)).toHaveLength(Object.keys(doc.paths).length);
+  });
+
+  it('names the entities in components.schemas, and every schema is JSON Schema (no form messages)', () => {
+    const schemas = doc.components?.schemas ?? {};
+    for (const name of ['Product', 'ProductSummary', 'Order', 'User', 'SiteSettings', 'SiteInfo', 'Review', 'DiscountCode', 'Subscription', 'Error']) {
+      expect(schemas[name], name).toMatchObject({ type: 'object' });
+    }
+    expect(JSON.stringify(doc)).not.toMatch(/"(errorMessage|missingMessage)"/);
+    // An answer refers to its entity rather than repeating it.
+    expect(doc.paths['/api/products/{id}']?.get?.responses?.['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Product' });
+  });
+
+  it('lets a field with a default be left out of a request, and keeps it required in the answer', () => {
+    const schemas = doc.components?.schemas ?? {};
+    const created = doc.paths['/api/admin/products']?.post?.requestBody?.content['application/json']?.schema;
+    expect(created).toEqual({ $ref: '#/components/schemas/ProductInput' });
+    for (const field of ['images', 'features', 'stock_quantity']) {
+      expect(schemas.ProductInput?.required, field).not.toContain(field);
+      expect(schemas.Product?.required, field).toContain(field);
+    }
+  });
+
+  it('lets a guest buy: placing an order, starting and capturing its payment and previewing a code take no session', () => {
+    for (const name of ['createOrder', 'createPayment', 'paypalCreateOrder', 'paypalCaptureOrder', 'previewDiscount'] as const) {
+      const operation = doc.paths[openApiPath(name)]?.[routes[name].method.toLowerCase()];
+      expect(operation?.security, name).toContainEqual({});
+    }
+  });
+
+  it('documents the uploads as multipart with their file, and the answers that are not JSON with their media types', () => {
+    for (const name of ['upload', 'adminUploadProductFile'] as const) {
+      const body = doc.paths[openApiPath(name)]?.post?.requestBody;
+      expect(body?.content['multipart/form-data']?.schema, name).toMatchObject({ required: ['file'], properties: { file: { type: 'string' } } });
+    }
+    const exported = doc.paths[openApiPath('adminExportOrders')]?.get?.responses?.['200'];
+    expect(Object.keys(exported?.content ?? {})).toEqual(['text/csv']);
+    const log = doc.paths[openApiPath('adminDeliveryLog')]?.get?.responses?.['200'];
+    expect(Object.keys(log?.content ?? {}).sort()).toEqual(['application/json', 'text/csv']);
+    const download = doc.paths[openApiPath('download')]?.get?.responses ?? {};
+    expect(Object.keys(download)).toEqual(expect.arrayContaining(['200', '206', '302', '304', '416']));
+    expect(download['206']?.headers).toHaveProperty('Content-Range');
+    expect(download['302']?.headers).toHaveProperty('Location');
+  });
+
+  it('documents Retry-After on every 429, and the ETag and 304 of the cached public reads', () => {
+    let limited = 0;
+    for (const operations of Object.values(doc.paths)) {
+      for (const operation of Object.values(operations)) {
+        const tooMany = operation.responses?.['429'];
+        if (!tooMany) continue;
+        limited += 1;
+        expect(tooMany.headers, operation.operationId).toHaveProperty('Retry-After');
+      }
+    }
+    expect(limited).toBeGreaterThanOrEqual(routeNames.filter((name) => 'rateLimited' in routes[name]).length);
+    for (const name of ['listProducts', 'getProduct', 'suggestSearch', 'siteInfo'] as const) {
+      const responses = doc.paths[openApiPath(name)]?.get?.responses ?? {};
+      expect(responses['200']?.headers, name).toHaveProperty('ETag');
+      expect(responses, name).toHaveProperty('304');
+    }
+  });
+
+  it('lists every tag it uses, with a description, staff routes by area', () => {
+    const declared = new Map((doc.tags ?? []).map((tag) => [tag.name, tag.description]));
+    for (const operations of Object.values(doc.paths)) {
+      for (const operation of Object.values(operations)) {
+        for (const tag of operation.tags ?? []) expect(declared.get(tag), `${operation.operationId}: ${tag}`).toBeTruthy();
+      }
+    }
+    expect(doc.paths['/api/admin/products']?.post?.tags).toEqual(['staff: products']);
+    expect(doc.paths['/api/upload']?.post?.tags).toEqual(['staff: uploads']);
   });
 
   it('documents nothing beyond the route table', () => {

@@ -153,6 +153,16 @@ export interface RouteDefinition {
   readonly auditArea?: AuditArea;
   readonly status: 200 | 201 | 204;
   readonly response: TSchema;
+  /**
+   * An answer that is not the JSON of `response`: a CSV export (`text/csv`, an attachment), the JSON of `response` or
+   * its CSV (`?format=csv`), or a file's bytes in its own type (resumable with `Range`: 206, 304, 416, and 302 to
+   * object storage). The OpenAPI document says so.
+   */
+  readonly answer?: 'csv' | 'file' | 'jsonOrCsv';
+  /** A cached public read: its answers carry an `ETag`, and `If-None-Match` with a current one answers 304. */
+  readonly conditional?: true;
+  /** Error statuses the route gives besides those of its guard and input (409 for a clash with the state...). */
+  readonly errorStatuses?: readonly (409 | 410 | 422 | 429 | 503)[];
 }
 
 const define = <const T extends Record<string, RouteDefinition>>(table: T): T => table;
@@ -355,6 +365,7 @@ export const routes = define({
     summary: 'Search, filter, sort and page the catalogue',
     tag: 'catalogue',
     querystring: ProductListQuerySchema,
+    conditional: true,
     status: 200,
     response: ProductListSchema,
   },
@@ -372,6 +383,7 @@ export const routes = define({
     summary: 'Suggestions as a shopper types: up to 8 product titles and the matching categories',
     tag: 'catalogue',
     querystring: SearchSuggestQuerySchema,
+    conditional: true,
     status: 200,
     response: SearchSuggestionsSchema,
   },
@@ -381,6 +393,7 @@ export const routes = define({
     summary: 'One product',
     tag: 'catalogue',
     params: IdParamsSchema,
+    conditional: true,
     status: 200,
     response: ProductSchema,
   },
@@ -424,6 +437,7 @@ export const routes = define({
     access: 'public',
     summary: 'Site name, logo and appearance',
     tag: 'site',
+    conditional: true,
     status: 200,
     response: SiteInfoSchema,
   },
@@ -433,7 +447,7 @@ export const routes = define({
     auditLabel: 'Uploaded image',
     auditArea: 'Images',
     summary: 'Upload an image (multipart field `file`, at most 5 MB)',
-    tag: 'site',
+    tag: 'admin',
     multipart: true,
     status: 201,
     response: UploadResultSchema,
@@ -540,6 +554,7 @@ export const routes = define({
     tag: 'orders',
     params: DownloadParamsSchema,
     querystring: DownloadQuerySchema,
+    answer: 'file',
     status: 200,
     response: Type.Unknown({ description: 'The file' }),
   },
@@ -745,6 +760,7 @@ export const routes = define({
     tag: 'admin',
     querystring: OrderExportQuerySchema,
     auditedRead: true,
+    answer: 'csv',
     status: 200,
     response: Type.Unknown({ description: 'The CSV file (text/csv; charset=utf-8), one row an order after the header row' }),
   },
@@ -755,6 +771,7 @@ export const routes = define({
     tag: 'admin',
     params: IdParamsSchema,
     querystring: DeliveryLogQuerySchema,
+    answer: 'jsonOrCsv',
     status: 200,
     response: DeliveryLogSchema,
   },
@@ -1015,6 +1032,7 @@ export const routes = define({
     tag: 'subscriptions',
     params: DownloadParamsSchema,
     querystring: DownloadQuerySchema,
+    answer: 'file',
     status: 200,
     response: Type.Unknown({ description: 'The file' }),
   },

@@ -68,24 +68,17 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       querystring?: TSchema;
       body?: TSchema;
       rateLimited?: true;
-      multipart?: true;
-      description?: string;
       twoFactorEnrolment?: true;
       auditedRead?: true;
     };
     app.route({
       method: def.method,
       url: def.path,
+      // What the server validates and serialises with; the OpenAPI document is written from the same table (src/openapi/document.ts).
       schema: {
-        operationId: name,
-        summary: def.summary,
-        ...(def.description ? { description: def.description } : {}),
-        tags: [def.tag],
-        ...(def.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
         ...(def.params ? { params: def.params } : {}),
         ...(def.querystring ? { querystring: def.querystring } : {}),
         ...(def.body ? { body: def.body } : {}),
-        ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
         response: { [def.status]: def.response, '4xx': ErrorSchema, '5xx': ErrorSchema },
       },
       // TypeBox checks the input as the forms do (not Fastify's Ajv): see request-validator.ts.

@@ -1,21 +1,17 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { BRAND_NAME } from '@store/contracts';
 import fp from 'fastify-plugin';
+import { openApiDocument } from '../../openapi/document.ts';
 
 /**
- * The OpenAPI document and its viewer at /api/docs, when API_DOCS is on. Registered before the routes:
- * the document is collected from the routes registered after it.
+ * The OpenAPI document (at /api/docs/json) and its viewer at /api/docs, when API_DOCS is on. The document is written
+ * from the contract's route table, which is also what the routes are registered from (src/openapi/document.ts).
  */
 export const apiDocsPlugin = fp(
   async (app) => {
     if (!app.config.apiDocs) return;
-    await app.register(swagger, {
-      openapi: {
-        info: { title: `${BRAND_NAME} API`, version: '1.0.0', description: 'Generated from the route table of @store/contracts.' },
-        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      },
-    });
+    const document = openApiDocument({ publicUrl: app.config.publicUrl, version: '1.0.0' });
+    await app.register(swagger, { mode: 'static', specification: { document: document as never } });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },
   { name: 'api-docs', dependencies: ['config'] },

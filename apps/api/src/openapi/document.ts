@@ -1,0 +1,388 @@
+import * as contracts from '@store/contracts';
+import { BRAND_NAME, routeNames, routes, type RouteDefinition, type RouteName } from '@store/contracts';
+
+/*
+ * The OpenAPI 3.1 document of the API, written from the contract's route table (docs/decisions/054-openapi-document.md).
+ * The route table is what the server registers and what both apps call, so the document says what the server does:
+ * each route's guard as its security, its schemas (JSON Schema 2020-12, as TypeBox writes them) with the entities
+ * named once in `components.schemas`, its multipart upload, its media types and the statuses its guard, its input
+ * and its kind of answer give. The test (test/openapi.test.ts) has Redocly's linter and swagger-parser read it.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+type Schema = JsonObject;
+
+/** Keywords of the contract's schemas that are not JSON Schema: the messages our forms show. */
+const FORM_ONLY_KEYWORDS = new Set(['errorMessage', 'missingMessage']);
+
+/** What each tag of the route table covers; staff routes are grouped by the area their path names. */
+const TAGS: Record<string, string> = {
+  auth: 'Accounts and sessions: registration, sign-in (with two-factor for staff), password and email links.',
+  catalogue: 'The shop window: products, categories and search. Public, cached, with ETags.',
+  orders: "Placing orders (as a guest or signed in), a buyer's own orders and their downloads.",
+  payments: 'Paying an order through PayPal, and the notifications PayPal sends.',
+  licences: "Checking, activating and deactivating a licence key from the seller's software. No sign-in.",
+  reviews: "Buyers' reviews of the products they bought.",
+  subscriptions: "A buyer's subscriptions: starting one through PayPal, reading and cancelling it.",
+  site: 'What the shop front needs to draw itself: the name, colours and policies.',
+};
+
+/** Staff areas: what each covers. */
+const STAFF_AREAS: Record<string, string> = {
+  dashboard: 'Figures for the dashboard.',
+  products: 'Products, their files and licence keys.',
+  orders: 'Orders: the list, exports, delivery logs, refunds and status changes.',
+  users: 'Accounts: roles and deactivation.',
+  discounts: 'Discount codes and their uses.',
+  reviews: 'Moderating reviews.',
+  subscriptions: "Buyers' subscriptions.",
+  settings: "The shop's settings, and tests of its mail and payment settings.",
+  audit: "The audit trail of staff's changes.",
+  uploads: 'Image uploads.',
+};
+
+/** The staff area of each path segment after /api/admin/, where it is not the area's own name. */
+const STAFF_AREA_OF_SEGMENT: Record<string, string> = { stats: 'dashboard', 'test-email': 'settings', 'test-coingate': 'settings', upload: 'uploads' };
+
+const staffTag = (area: string) => `staff: ${area}`;
+
+/** The tag an operation is listed under: its route's tag, or for staff routes their area. */
+function tagOf(route: RouteDefinition): string {
+  // A staff route outside /api/admin (the image upload, /api/upload) is named by its own first segment.
+  const segment = /^\/api\/admin\/([a-z0-9-]+)/.exec(route.path)?.[1] ?? (route.tag === 'admin' ? /^\/api\/([a-z0-9-]+)/.exec(route.path)?.[1] : undefined);
+  if (segment === undefined) return route.tag;
+  const area = STAFF_AREA_OF_SEGMENT[segment] ?? segment;
+  if (!(area in STAFF_AREAS)) throw new Error(`No staff area for ${route.path}: add it to STAFF_AREAS`);
+  return staffTag(area);
+}
+
+/**
+ * The names of the contract's schemas: every exported `XxxSchema` is `Xxx` in `components.schemas`, so a schema
+ * used in several places is written once and generated clients get a type of that name. Found by identity:
+ * TypeBox keeps the objects it composes.
+ */
+function contractSchemaNames(): Map<object, string> {
+  const names = new Map<object, string>();
+  for (const [exportName, value] of Object.entries(contracts)) {
+    if (!exportName.endsWith('Schema') || value === null || typeof value !== 'object' || names.has(value)) continue;
+    const schema = value as Record<string, unknown>;
+    if (!('type' in schema || 'anyOf' in schema || 'enum' in schema || 'const' in schema)) continue;
+    names.set(value, exportName.slice(0, -'Schema'.length));
+  }
+  return names;
+}
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+
+/** Writes schemas into the document, naming the contract's own as components. */
+class SchemaWriter {
+  readonly components: Record<string, Schema> = {};
+  private readonly names = contractSchemaNames();
+
+  /** A schema where it is used: a reference when the contract names it, else written out. */
+  use(schema: unknown, side: 'request' | 'response'): Schema {
+    const name = this.names.get(schema as object);
+    if (name === undefined) return this.write(schema, side);
+    const component = side === 'request' ? this.requestName(name, schema) : name;
+    if (!(component in this.components)) {
+      this.components[component] = {}; // reserved first: a schema that contains itself refers to its name
+      this.components[component] = this.write(schema, side);
+    }
+    return ref(component);
+  }
+
+  /**
+   * A request schema's name. A field with a default may be left out of a request (the server fills it in), so the
+   * document does not list it as required there. A request's own schema (`…Body`, `…Query`, `…Params`, `…Input`)
+   * keeps its name; any other (an entity, also an answer, in which the field is always present) is `XxxInput` there.
+   */
+  private requestName(name: string, schema: unknown): string {
+    if (!hasDefaultedRequired(schema) || /(Body|Query|Params|Input)$/.test(name)) return name;
+    return `${name}Input`;
+  }
+
+  private write(schema: unknown, side: 'request' | 'response'): Schema {
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new Error('A schema must be an object');
+    const source = schema as Record<string, unknown>;
+    const out: Schema = {};
+    for (const [key, value] of Object.entries(source)) {
+      if (FORM_ONLY_KEYWORDS.has(key)) continue;
+      if (key === 'properties' || key === 'patternProperties' || key === '$defs') {
+        out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([field, child]) => [field, this.use(child, side)]));
+      } else if ((key === 'items' || key === 'not' || key === 'additionalProperties' || key === 'propertyNames') && isSchemaObject(value)) {
+        out[key] = this.use(value, side);
+      } else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') && Array.isArray(value)) {
+        out[key] = value.map((child) => this.use(child, side));
+      } else {
+        out[key] = toJson(value);
+      }
+    }
+    if (side === 'request' && Array.isArray(out.required) && isSchemaObject(source.properties)) {
+      const properties = source.properties as Record<string, Record<string, unknown>>;
+      const required = (out.required as string[]).filter((field) => !(properties[field] && 'default' in properties[field]));
+      if (required.length > 0) out.required = required;
+      else delete out.required;
+    }
+    return out;
+  }
+}
+
+function isSchemaObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Whether a schema, or one inside it, requires a field that has a default: it reads differently in a request. */
+function hasDefaultedRequired(schema: unknown, seen = new Set<unknown>()): boolean {
+  if (!isSchemaObject(schema) || seen.has(schema)) return false;
+  seen.add(schema);
+  const properties = isSchemaObject(schema.properties) ? (schema.properties as Record<string, Record<string, unknown>>) : {};
+  if (Array.isArray(schema.required) && (schema.required as string[]).some((field) => properties[field] !== undefined && 'default' in properties[field])) {
+    return true;
+  }
+  const children = [
+    ...Object.values(properties),
+    ...['items', 'additionalProperties', 'not'].map((key) => schema[key]),
+    ...['anyOf', 'oneOf', 'allOf'].flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [])),
+  ];
+  return children.some((child) => hasDefaultedRequired(child, seen));
+}
+
+function toJson(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value)) as Json;
+}
+
+const RETRY_AFTER: JsonObject = {
+  description: 'Seconds to wait before trying again.',
+  schema: { type: 'integer', minimum: 0 },
+};
+
+/** Why each error status is in a route's answers, and the header it carries. */
+const ERROR_STATUSES: Record<string, { description: string; headers?: JsonObject }> = {
+  '400': { description: 'The request is refused: a field the contract refuses (`validation_error`, the detail names it), or a body that does not parse.' },
+  '401': { description: 'No valid session: the token is missing, expired or ended (`unauthorized`).' },
+  '403': { description: 'Signed in, but not allowed: not staff, or staff who must first set up two-factor sign-in.' },
+  '404': { description: 'The thing named in the path does not exist (or is not yours).' },
+  '409': { description: 'The request clashes with the current state (the `code` says which).' },
+  '413': { description: 'The body or the file is over its size limit (`payload_too_large`).' },
+  '415': { description: 'A body in a media type the route does not take (`unsupported_media_type`).' },
+  '429': { description: 'Too many requests (`too_many_requests` and the other limits).', headers: { 'Retry-After': RETRY_AFTER } },
+  '500': { description: 'Something unexpected failed (`internal_error`); the error itself is only logged.' },
+  '502': { description: 'A provider (PayPal, the mail server) failed.' },
+  '503': { description: 'A service the request needs is not available right now.' },
+};
+
+/** The statuses a route's guard, input and kind of answer give, besides its success. */
+function errorStatuses(name: RouteName, route: RouteDefinition): string[] {
+  const statuses = new Set<string>(['500']);
+  const takesInput = route.params || route.querystring || route.body || route.multipart;
+  if (takesInput || route.access !== 'public') statuses.add('400');
+  if (route.access !== 'public') statuses.add('401');
+  if (route.access === 'admin') statuses.add('403');
+  if (route.params) statuses.add('404');
+  if (route.body || route.multipart) {
+    statuses.add('413');
+    statuses.add('415');
+  }
+  if (route.rateLimited) statuses.add('429');
+  if (route.tag === 'payments' || route.tag === 'subscriptions' || name === 'adminRefundOrder') statuses.add('502');
+  for (const status of route.errorStatuses ?? []) statuses.add(String(status));
+  return [...statuses].sort();
+}
+
+const errorResponse = (status: string): JsonObject => {
+  const { description, headers } = ERROR_STATUSES[status]!;
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: ref('Error') } },
+  };
+};
+
+/** The answers of a download: the file, a part of it, a redirect to storage, or the conditions of a request. */
+function fileResponses(): Record<string, JsonObject> {
+  const file = { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } };
+  return {
+    '200': {
+      description: "The file, in its own media type, as an attachment. `Accept-Ranges: bytes`; resumable with `Range` and `If-Range`.",
+      headers: {
+        ETag: { description: "The file's version: send it back in `If-Range` or `If-None-Match`.", schema: { type: 'string' } },
+        'Content-Length': { schema: { type: 'integer', minimum: 0 } },
+      },
+      content: file,
+    },
+    '206': {
+      description: 'The part of the file the `Range` header asked for.',
+      headers: {
+        'Content-Range': { description: '`bytes start-end/size`', schema: { type: 'string' } },
+        ETag: { schema: { type: 'string' } },
+      },
+      content: file,
+    },
+    '302': {
+      description: 'The file is on object storage: a signed address to fetch it from, valid for a few minutes.',
+      headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+    },
+    '304': { description: 'The copy named in `If-None-Match` is current.' },
+    '416': {
+      description: 'The range is outside the file.',
+      headers: { 'Content-Range': { description: '`bytes */size`', schema: { type: 'string' } } },
+      content: { 'application/json': { schema: ref('Error') } },
+    },
+  };
+}
+
+export interface OpenApiOptions {
+  /** The shop's public address (PUBLIC_URL), or null: the document then names the server it is read from. */
+  publicUrl: string | null;
+  /** The API's version, shown in `info.version`. */
+  version: string;
+}
+
+/** The OpenAPI 3.1 document of every route of the contract table. */
+export function openApiDocument({ publicUrl, version }: OpenApiOptions): JsonObject {
+  const schemas = new SchemaWriter();
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  const usedTags = new Set<string>();
+
+  for (const name of routeNames) {
+    const route = routes[name] as RouteDefinition;
+    const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const tag = tagOf(route);
+    usedTags.add(tag);
+
+    const parameters: JsonObject[] = [
+      ...parametersOf(route.params, 'path', schemas),
+      ...parametersOf(route.querystring, 'query', schemas),
+    ];
+    const operation: JsonObject = {
+      operationId: name,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [tag],
+      security: securityOf(route),
+      ...(parameters.length > 0 ? { parameters } : {}),
+    };
+    if (route.multipart) {
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file, as the one part of the form.' } },
+            },
+          },
+        },
+      };
+    } else if (route.body) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: schemas.use(route.body, 'request'), ...examplesOf(route.body) } } };
+    }
+
+    const responses: Record<string, JsonObject> = {};
+    if (route.answer === 'file') Object.assign(responses, fileResponses());
+    else if (route.answer === 'csv') {
+      responses[String(route.status)] = {
+        description: 'A CSV file (RFC 4180, UTF-8, a header row), as an attachment.',
+        headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      };
+    } else if (route.status === 204) responses['204'] = { description: 'Done; no content.' };
+    else {
+      responses[String(route.status)] = {
+        description: route.summary,
+        ...(route.conditional ? { headers: { ETag: { description: 'The version of this answer: send it back in `If-None-Match`.', schema: { type: 'string' } } } } : {}),
+        content: {
+          'application/json': { schema: schemas.use(route.response, 'response'), ...examplesOf(route.response) },
+          // `?format=csv`: the same rows as a CSV attachment.
+          ...(route.answer === 'jsonOrCsv' ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+        },
+      };
+      if (route.conditional) responses['304'] = { description: 'The copy named in `If-None-Match` is current.' };
+    }
+    for (const status of errorStatuses(name, route)) responses[status] = errorResponse(status);
+    operation.responses = responses;
+
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+
+  // Every error answer's shape, referred to by every route.
+  schemas.use(contracts.ErrorSchema, 'response');
+
+  const tagNames = [...usedTags].sort((a, b) => Number(a.startsWith('staff')) - Number(b.startsWith('staff')) || a.localeCompare(b));
+  return {
+    openapi: '3.1.1',
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    info: {
+      title: `${BRAND_NAME} API`,
+      version,
+      summary: 'The API of the shop front, the staff app and the seller’s own systems.',
+      description:
+        'Every route of the contract table (`@store/contracts`), which the server registers and both apps call. ' +
+        'Errors answer `{ detail, code }`: `detail` is a sentence for a person, `code` what programs branch on.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: `${BRAND_NAME} staff`, ...(publicUrl ? { url: publicUrl } : {}) },
+    },
+    servers: [{ url: publicUrl ? new URL('/', publicUrl).toString().replace(/\/$/, '') : '/', description: 'This shop' }],
+    tags: tagNames.map((tag) => ({ name: tag, description: tagDescription(tag) })),
+    paths,
+    components: {
+      schemas: sortKeys(schemas.components),
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A session token from `POST /api/auth/login` (or registration), sent as `Authorization: Bearer <token>`.',
+        },
+      },
+    },
+  };
+}
+
+/** A schema's own `examples`, also given where viewers and mock servers look for them: the media type's `examples`. */
+function examplesOf(schema: unknown): JsonObject {
+  if (!isSchemaObject(schema) || !Array.isArray(schema.examples) || schema.examples.length === 0) return {};
+  return { examples: Object.fromEntries(schema.examples.map((value, index) => [`example${index + 1}`, { value: toJson(value) }])) };
+}
+
+function tagDescription(tag: string): string {
+  const description = tag.startsWith('staff: ') ? STAFF_AREAS[tag.slice('staff: '.length)] : TAGS[tag];
+  if (description === undefined) throw new Error(`The tag "${tag}" has no description: add it to TAGS or STAFF_AREAS`);
+  return tag.startsWith('staff: ') ? `Staff only. ${description}` : description;
+}
+
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Who may call: public routes need nothing; `optional` ones take a session when there is one. */
+function securityOf(route: RouteDefinition): Json[] {
+  switch (route.access) {
+    case 'public':
+      return [];
+    case 'optional':
+      return [{}, { bearerAuth: [] }];
+    default:
+      return [{ bearerAuth: [] }];
+  }
+}
+
+/** The path or query parameters of an object schema, one per property. */
+function parametersOf(schema: unknown, location: 'path' | 'query', schemas: SchemaWriter): JsonObject[] {
+  if (schema === undefined) return [];
+  if (!isSchemaObject(schema) || !isSchemaObject(schema.properties)) throw new Error(`The ${location} schema must be an object with properties`);
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return Object.entries(schema.properties as Record<string, Record<string, unknown>>).map(([name, property]) => {
+    const written = schemas.use(property, 'request');
+    const description = typeof property.description === 'string' ? property.description : undefined;
+    return {
+      name,
+      in: location,
+      required: location === 'path' || (required.has(name) && !('default' in property)),
+      ...(description ? { description } : {}),
+      schema: written,
+    };
+  });
+}
