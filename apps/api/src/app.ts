@@ -7,6 +7,7 @@ import type { Config } from './env.ts';
 import type { PayPalClient } from './payments/paypal-client.ts';
 import { catalogCachePlugin } from './catalog/catalog-cache.ts';
 import { crawlFilesPlugin } from './catalog/crawl-files.ts';
+import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
 import { apiDocsPlugin } from './plugins/external/api-docs.ts';
 import { corsPlugin } from './plugins/external/cors.ts';
 import { helmetPlugin } from './plugins/external/helmet.ts';
@@ -62,6 +63,9 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
     },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // What the router and Node's HTTP parser refuse is answered in the API's error shape (http/framework-errors.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Requests are checked with TypeBox (http/request-validator.ts), not Ajv. The serializer's own Ajv
     // (for unions in answers) meets the contract's text formats: known, so not warned about.
     serializerOpts: { ajv: { formats: { ...TEXT_FORMATS } } },

@@ -49,6 +49,12 @@ export const API_ERROR_CODES = [
   'unreadable_image',
   /** An /api path (or the switched-off payment sandbox) with no route. */
   'route_not_found',
+  /** A path parameter over the router's length limit (100 characters): no id is that long. */
+  'uri_too_long',
+  /** The request line and headers together over the server's limit (16 KB): answered before any route. */
+  'request_headers_too_large',
+  /** A request whose headers or body did not arrive within the server's time limit. */
+  'request_timeout',
 
   // Accounts and sessions.
   /** Sign-in with a wrong username, email or password. */

@@ -165,8 +165,10 @@ const ERROR_STATUSES: Record<string, { description: string; headers?: JsonObject
   '404': { description: 'The thing named in the path does not exist (or is not yours).' },
   '409': { description: 'The request clashes with the current state (the `code` says which).' },
   '413': { description: 'The body or the file is over its size limit (`payload_too_large`).' },
+  '414': { description: 'A part of the path is over the router’s limit of 100 characters (`uri_too_long`).' },
   '415': { description: 'A body in a media type the route does not take (`unsupported_media_type`).' },
   '429': { description: 'Too many requests (`too_many_requests` and the other limits).', headers: { 'Retry-After': RETRY_AFTER } },
+  '431': { description: 'The request line and headers are over the server’s limit of 16 KB (`request_headers_too_large`).' },
   '500': { description: 'Something unexpected failed (`internal_error`); the error itself is only logged.' },
   '502': { description: 'A provider (PayPal, the mail server) failed.' },
   '503': { description: 'A service the request needs is not available right now.' },
@@ -174,12 +176,16 @@ const ERROR_STATUSES: Record<string, { description: string; headers?: JsonObject
 
 /** The statuses a route's guard, input and kind of answer give, besides its success. */
 function errorStatuses(name: RouteName, route: RouteDefinition): string[] {
-  const statuses = new Set<string>(['500']);
+  // Any request: headers over the parser's limit are refused before routing.
+  const statuses = new Set<string>(['431', '500']);
   const takesInput = route.params || route.querystring || route.body || route.multipart;
   if (takesInput || route.access !== 'public') statuses.add('400');
   if (route.access !== 'public') statuses.add('401');
   if (route.access === 'admin') statuses.add('403');
-  if (route.params) statuses.add('404');
+  if (route.params) {
+    statuses.add('404');
+    statuses.add('414');
+  }
   if (route.body || route.multipart) {
     statuses.add('413');
     statuses.add('415');
