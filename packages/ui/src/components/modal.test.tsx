@@ -23,4 +23,29 @@ describe('modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledOnce();
   });
+
+  it('tells its owner when the browser closes it without a cancel (Escape through Chrome’s close watcher)', () => {
+    const onClose = vi.fn();
+    render(
+      <Modal open title="Order details" onClose={onClose}>
+        Body
+      </Modal>,
+    );
+    fireEvent(screen.getByRole('dialog', { name: 'Order details' }), new Event('close'));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('asks its owner on Escape, and stays open until the owner closes it', () => {
+    const onClose = vi.fn();
+    render(
+      <Modal open title="Order details" onClose={onClose}>
+        Body
+      </Modal>,
+    );
+    const cancel = new Event('cancel', { cancelable: true });
+    fireEvent(screen.getByRole('dialog', { name: 'Order details' }), cancel);
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(screen.getByRole('dialog', { name: 'Order details' })).toBeInTheDocument();
+  });
 });

@@ -17,7 +17,8 @@ export interface ModalProps {
 
 /**
  * A modal dialog on the native `<dialog>`: the browser traps focus, makes the page behind inert and
- * returns focus on close. Escape and the backdrop close it through `onClose`, so the owner keeps the state.
+ * returns focus on close. Escape, the backdrop and a close by the browser itself go through `onClose`, so the
+ * owner keeps the state.
  * The dialog is in the top layer, above the page's toasts, so it draws the toasts itself while open.
  */
 export function Modal({ open, title, onClose, children, wide = false, closeLabel = 'Close' }: ModalProps) {
@@ -48,6 +49,10 @@ export function Modal({ open, title, onClose, children, wide = false, closeLabel
         event.preventDefault();
         onClose();
       }}
+      // The browser may close the dialog itself: Chrome's close watcher skips the cancellable `cancel` after a
+      // cancel with no user activation since, and closes on Escape at once. The owner is told, so its state
+      // does not keep a dialog "open" that the next render would show again. (Our own closes unmount it: no event.)
+      onClose={() => onClose()}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
