@@ -9,6 +9,7 @@ export const ERROR_KINDS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  uri_too_long: 414,
   range_not_satisfiable: 416,
   too_many_requests: 429,
   not_implemented: 501,

@@ -60,8 +60,24 @@ describe('a request the framework refuses', () => {
     expectError(await send('/api/products/%E0%A4%A'), 400, 'bad_request');
   });
 
-  it('with a path parameter over the router’s limit: 414 uri_too_long', async () => {
+  it('with a path parameter over the router’s limit: 414 uri_too_long, wherever the parameter is', async () => {
     expectError(await send(`/api/admin/orders/${'a'.repeat(200)}/refund`, { method: 'POST' }), 414, 'uri_too_long');
+    // The last segment: the router finds no route rather than refusing, and the file server must not answer it
+    // (it answered 404 up to about 4,000 characters, and 403 "Forbidden" beyond).
+    for (const length of [101, 2_000, 5_000]) {
+      expectError(await send(`/api/products/${'a'.repeat(length)}`), 414, 'uri_too_long');
+      expectError(await send(`/api/guest/orders/${'x'.repeat(length)}`, { method: 'DELETE' }), 414, 'uri_too_long');
+    }
+    // At the limit, the route's own check answers.
+    expectError(await send(`/api/products/${'a'.repeat(100)}`), 400, 'validation_error');
+  });
+
+  it('with an address under /api that no route takes: 404 route_not_found, for every method, never a page', async () => {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const answer = await send('/api/no-such-thing/here', { method });
+      expect(answer.status, method).toBe(404);
+      if (method !== 'HEAD') expectError(answer, 404, 'route_not_found');
+    }
   });
 
   it('with a JSON body that does not parse, is empty, is too large or is not JSON: the documented codes', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterAnswerSettled } from '../src/auth/account-links.ts';
 import { LOCAL_WEBHOOK_ID } from '../src/payments/payment-service.ts';
 import { build, type TestApp } from './helpers/build.ts';
+import { conformance } from './helpers/conformance.ts';
 import { tinyPng } from './helpers/png.ts';
 import { hostileString, hostileValue, NASTY_TEXTS, RawJson, RawUrlText, validValue, type JsonSchema } from './helpers/schema-arbitrary.ts';
 import { startSmtpPeer, type SmtpPeer } from './helpers/smtp-peer.ts';
@@ -1244,6 +1245,10 @@ describe('the whole route table under generated input', () => {
       routeNames.filter((name) => !perRoute.has(name)),
       'routes never fuzzed',
     ).toEqual([]);
+    // Every answer went through the OpenAPI document's check (helpers/conformance.ts); the breaks fail t.close().
+    const checked = conformance().checked;
+    log(`conformance: ${[...checked.values()].reduce((sum, count) => sum + count, 0)} answers of ${checked.size}/${routeNames.length} routes held against the document`);
+    expect(routeNames.filter((name) => !checked.has(name)), 'routes whose answers were never held against the document').toEqual([]);
     expect(await fingerprint(), 'the fingerprints the triggers kept').toEqual(await recomputedFingerprint());
     expect(findings.length, `\n${report(findings)}\n`).toBe(0);
   }, 600_000);

@@ -162,6 +162,36 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/upload']?.post?.tags).toEqual(['staff: uploads']);
   });
 
+  it('lists each error status with the codes that route can give, not one shared list', () => {
+    /** The codes an error answer allows: `allOf: [Error, { code: { enum } }]`. */
+    const codes = (name: RouteName, status: string): string[] | undefined => {
+      const operation = doc.paths[openApiPath(name)]?.[routes[name].method.toLowerCase()];
+      const schema = operation?.responses?.[status]?.content?.['application/json']?.schema as { allOf?: { properties?: { code?: { enum?: string[] } } }[] } | undefined;
+      return schema?.allOf?.[1]?.properties?.code?.enum;
+    };
+    // The handler's own: a product that is not there; a name taken; a clash with an order's state.
+    expect(codes('getProduct', '404')).toEqual(['product_not_found']);
+    expect(codes('register', '409')).toContain('username_taken');
+    expect(codes('cancelMyOrder', '409')?.length).toBeGreaterThan(0);
+    // The guard's, the input's and the framework's, by kind of route.
+    expect(codes('adminListOrders', '403')).toEqual(['forbidden', 'two_factor_enrolment_required']);
+    expect(codes('twoFactorSetup', '401')).toEqual(['unauthorized']);
+    expect(codes('login', '400')).toEqual(expect.arrayContaining(['bad_request', 'malformed_json', 'validation_error']));
+    expect(codes('listCategories', '400')).toEqual(['bad_request']);
+    // A provider's failure only where a provider is called: PayPal for payments and refunds, the mail server's test.
+    const withBadGateway = routeNames.filter((name) => codes(name, '502') !== undefined);
+    expect(withBadGateway).toEqual(expect.arrayContaining(['paypalCaptureOrder', 'adminRefundOrder', 'adminTestEmail']));
+    expect(withBadGateway).not.toContain('listProducts');
+    expect(withBadGateway).not.toContain('login');
+    // Every error answer of every route names its codes.
+    for (const name of routeNames) {
+      const responses = doc.paths[openApiPath(name)]?.[routes[name].method.toLowerCase()]?.responses ?? {};
+      for (const status of Object.keys(responses).filter((status) => Number(status) >= 400)) {
+        expect(codes(name, status)?.length, `${name} ${status}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('documents nothing beyond the route table', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
     const table = routeNames.map((name) => `${routes[name].method} ${openApiPath(name)}`);

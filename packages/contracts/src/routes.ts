@@ -161,8 +161,6 @@ export interface RouteDefinition {
   readonly answer?: 'csv' | 'file' | 'jsonOrCsv';
   /** A cached public read: its answers carry an `ETag`, and `If-None-Match` with a current one answers 304. */
   readonly conditional?: true;
-  /** Error statuses the route gives besides those of its guard and input (409 for a clash with the state...). */
-  readonly errorStatuses?: readonly (409 | 410 | 422 | 429 | 503)[];
 }
 
 const define = <const T extends Record<string, RouteDefinition>>(table: T): T => table;

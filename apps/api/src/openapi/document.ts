@@ -1,5 +1,6 @@
 import * as contracts from '@store/contracts';
-import { BRAND_NAME, routeNames, routes, type RouteDefinition, type RouteName } from '@store/contracts';
+import { BRAND_NAME, routeNames, routes, type ApiErrorCode, type RouteDefinition, type RouteName } from '@store/contracts';
+import { ROUTE_ERRORS } from './route-errors.generated.ts';
 
 /*
  * The OpenAPI 3.1 document of the API, written from the contract's route table (docs/decisions/054-openapi-document.md).
@@ -159,51 +160,67 @@ const RETRY_AFTER: JsonObject = {
 
 /** Why each error status is in a route's answers, and the header it carries. */
 const ERROR_STATUSES: Record<string, { description: string; headers?: JsonObject }> = {
-  '400': { description: 'The request is refused: a field the contract refuses (`validation_error`, the detail names it), or a body that does not parse.' },
-  '401': { description: 'No valid session: the token is missing, expired or ended (`unauthorized`).' },
-  '403': { description: 'Signed in, but not allowed: not staff, or staff who must first set up two-factor sign-in.' },
+  '400': { description: 'The request is refused: a field the contract refuses (`validation_error`, the detail names it), a body that does not parse, or a rule the `code` names.' },
+  '401': { description: 'No valid session: the token is missing, expired or ended, or the credentials are wrong.' },
+  '403': { description: 'Not allowed: not staff, staff who must first set up two-factor sign-in, or what the `code` names.' },
   '404': { description: 'The thing named in the path does not exist (or is not yours).' },
   '409': { description: 'The request clashes with the current state (the `code` says which).' },
-  '413': { description: 'The body or the file is over its size limit (`payload_too_large`).' },
-  '414': { description: 'A part of the path is over the router’s limit of 100 characters (`uri_too_long`).' },
-  '415': { description: 'A body in a media type the route does not take (`unsupported_media_type`).' },
-  '429': { description: 'Too many requests (`too_many_requests` and the other limits).', headers: { 'Retry-After': RETRY_AFTER } },
-  '431': { description: 'The request line and headers are over the server’s limit of 16 KB (`request_headers_too_large`).' },
-  '500': { description: 'Something unexpected failed (`internal_error`); the error itself is only logged.' },
+  '413': { description: 'The body or the file is over its size limit.' },
+  '414': { description: 'A part of the path is over the router’s limit of 100 characters.' },
+  '415': { description: 'A body or a file in a media type the route does not take.' },
+  '429': { description: 'Too many requests.', headers: { 'Retry-After': RETRY_AFTER } },
+  '431': { description: 'The request line and headers are over the server’s limit of 16 KB.' },
+  '500': { description: 'Something unexpected failed; the error itself is only logged.' },
   '502': { description: 'A provider (PayPal, the mail server) failed.' },
   '503': { description: 'A service the request needs is not available right now.' },
 };
 
-/** The statuses a route's guard, input and kind of answer give, besides its success. */
-function errorStatuses(name: RouteName, route: RouteDefinition): string[] {
-  // Any request: headers over the parser's limit are refused before routing.
-  const statuses = new Set<string>(['431', '500']);
-  const takesInput = route.params || route.querystring || route.body || route.multipart;
-  if (takesInput || route.access !== 'public') statuses.add('400');
-  if (route.access !== 'public') statuses.add('401');
-  if (route.access === 'admin') statuses.add('403');
-  if (route.params) {
-    statuses.add('404');
-    statuses.add('414');
-  }
-  if (route.body || route.multipart) {
-    statuses.add('413');
-    statuses.add('415');
-  }
-  if (route.rateLimited) statuses.add('429');
-  if (route.tag === 'payments' || route.tag === 'subscriptions' || name === 'adminRefundOrder') statuses.add('502');
-  for (const status of route.errorStatuses ?? []) statuses.add(String(status));
-  return [...statuses].sort();
+/**
+ * The error statuses and codes of a route: those every request can meet (a path that does not decode, headers over
+ * the parser's limit, a failure of ours), those of its guard, its input and its body, and those its handler can
+ * give, read from the sources (route-errors.generated.ts, docs/decisions/055-route-errors.md).
+ */
+export function errorCodes(name: RouteName, route: RouteDefinition): Map<string, Set<ApiErrorCode>> {
+  const codes = new Map<string, Set<ApiErrorCode>>();
+  const add = (status: number | string, ...more: ApiErrorCode[]) => {
+    const set = codes.get(String(status)) ?? new Set<ApiErrorCode>();
+    for (const code of more) set.add(code);
+    codes.set(String(status), set);
+  };
+  add(400, 'bad_request');
+  add(431, 'request_headers_too_large');
+  add(500, 'internal_error');
+  if (route.params || route.querystring || route.body || route.multipart) add(400, 'validation_error');
+  // Fastify reads a body sent with any method but GET, whether the route takes one or not.
+  const readsBody = route.method !== 'GET';
+  if (readsBody) add(400, 'malformed_json');
+  // An `optional` route refuses a token that is sent but not valid.
+  if (route.access !== 'public') add(401, 'unauthorized');
+  if (route.access === 'admin') add(403, 'forbidden', ...(route.twoFactorEnrolment ? [] : (['two_factor_enrolment_required'] as const)));
+  if (route.params) add(414, 'uri_too_long');
+  if (readsBody) add(413, 'payload_too_large');
+  if (readsBody) add(415, 'unsupported_media_type');
+  if (route.rateLimited) add(429, 'too_many_requests');
+  for (const [status, handlerCodes] of Object.entries(ROUTE_ERRORS[name])) add(status, ...handlerCodes);
+  // A download's 416 is written with the file's answers.
+  if (route.answer === 'file') codes.delete('416');
+  return new Map([...codes].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-const errorResponse = (status: string): JsonObject => {
-  const { description, headers } = ERROR_STATUSES[status]!;
+const errorResponse = (status: string, codes: Set<ApiErrorCode>): JsonObject => {
+  const { description, headers } = ERROR_STATUSES[status] ?? { description: `An error (${status}).` };
+  const list = [...codes].sort();
   return {
-    description,
+    description: `${description} Codes: ${list.map((code) => `\`${code}\``).join(', ')}.`,
     ...(headers ? { headers } : {}),
-    content: { 'application/json': { schema: ref('Error') } },
+    content: { 'application/json': { schema: errorSchema(list) } },
   };
 };
+
+/** The error shape with the codes this answer can carry. */
+const errorSchema = (list: readonly ApiErrorCode[]): Schema => ({
+  allOf: [ref('Error'), { type: 'object', properties: { code: { enum: [...list] } } }],
+});
 
 /** The answers of a download: the file, a part of it, a redirect to storage, or the conditions of a request. */
 function fileResponses(): Record<string, JsonObject> {
@@ -233,7 +250,7 @@ function fileResponses(): Record<string, JsonObject> {
     '416': {
       description: 'The range is outside the file.',
       headers: { 'Content-Range': { description: '`bytes */size`', schema: { type: 'string' } } },
-      content: { 'application/json': { schema: ref('Error') } },
+      content: { 'application/json': { schema: errorSchema(['range_not_satisfiable']) } },
     },
   };
 }
@@ -307,7 +324,7 @@ export function openApiDocument({ publicUrl, version }: OpenApiOptions): JsonObj
       };
       if (route.conditional) responses['304'] = { description: 'The copy named in `If-None-Match` is current.' };
     }
-    for (const status of errorStatuses(name, route)) responses[status] = errorResponse(status);
+    for (const [status, codes] of errorCodes(name, route)) responses[status] = errorResponse(status, codes);
     operation.responses = responses;
 
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;

@@ -7,6 +7,9 @@ import { AppError } from '../errors.ts';
 import { LOCAL_SANDBOX_PREFIX } from '../payments/paypal-endpoint.ts';
 import { UPLOADS_PREFIX } from './storage.ts';
 
+/** The router's limit on one path parameter (Fastify's maxParamLength). */
+const API_SEGMENT_LIMIT = 100;
+
 /** The storefront's public pages (storefront-render.ts keeps them), routed before the static files. */
 const STOREFRONT_PAGES = ['/', '/products', '/products/:id', '/privacy-policy', '/terms-of-service'] as const;
 
@@ -45,6 +48,23 @@ export const staticAppsPlugin = fp<StaticAppsPluginOptions>(
       await app.register(fastifyStatic, { ...served, root: admin, prefix: '/admin/', decorateReply: !hasStorefront });
       app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/'));
     }
+
+    // An address under /api that no route takes is the API's 404, never a page or a file: the static files'
+    // wildcard would otherwise take it (a path segment over the router's limit falls through the API's own routes
+    // to it, and a very long one was answered 403 by the file server). A segment over that limit is 414, as the
+    // router answers it when the segment is not the last (http/framework-errors.ts).
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/api/*',
+      schema: { hide: true },
+      handler: async (request) => {
+        const pathname = request.url.split('?')[0] ?? '';
+        if (pathname.split('/').some((segment) => segment.length > API_SEGMENT_LIMIT)) {
+          throw new AppError('uri_too_long', 'A part of the address is too long: no id or name of this API is that long.', 'uri_too_long');
+        }
+        throw new AppError('not_found', `No route for ${request.method} ${pathname.slice(0, 200)}`, 'route_not_found');
+      },
+    });
 
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;

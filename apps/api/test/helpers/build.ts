@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
 import { loadConfig } from '../../src/env.ts';
 import type { PayPalClient } from '../../src/payments/paypal-client.ts';
+import { assertConforms, conformance } from './conformance.ts';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 /** The fixed data encryption key of the tests (32 bytes in base64); a restart on the same database must pass it too. */
@@ -64,6 +65,14 @@ export interface BuildTestOptions {
   database?: DatabaseHandle;
 }
 
+/** The address an inject request names, whichever way the test wrote it. */
+function urlOf(options: InjectOptions): string {
+  const url = options.url ?? options.path;
+  if (typeof url === 'string') return url;
+  if (url && typeof url === 'object') return `${url.pathname ?? '/'}${url.query ? `?${new URLSearchParams(url.query as Record<string, string>).toString()}` : ''}`;
+  return '/';
+}
+
 /** Builds the whole app on a fresh database and data folder, as the server does, for `inject` tests. */
 export async function build(env: Record<string, string> = {}, { announceAdminPassword, paypal, database }: BuildTestOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'store-api-'));
@@ -84,8 +93,15 @@ export async function build(env: Record<string, string> = {}, { announceAdminPas
   const app = await buildApp({ config, database: handle, ...(announceAdminPassword ? { announceAdminPassword } : {}), ...(paypal ? { paypal } : {}) });
   await app.ready();
 
-  const request: TestApp['request'] = ({ token, headers, ...options }) =>
-    app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  // Every answer is held against the OpenAPI document (helpers/conformance.ts); a break fails the test file at close().
+  const checker = conformance();
+  const violations: string[] = [];
+  const request: TestApp['request'] = async ({ token, headers, ...options }) => {
+    const response = await app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    const violation = checker.check(options.method ?? 'GET', urlOf(options), response);
+    if (violation) violations.push(violation);
+    return response;
+  };
 
   let cachedAdminToken: string | undefined;
   return {
@@ -116,6 +132,7 @@ export async function build(env: Record<string, string> = {}, { announceAdminPas
         await drop();
       }
       await rm(dataDir, { recursive: true, force: true });
+      assertConforms(violations.splice(0));
     },
   };
 }
