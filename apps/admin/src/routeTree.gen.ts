@@ -14,6 +14,7 @@ import { Route as AccessDeniedRouteImport } from './routes/access-denied'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedSplatRouteImport } from './routes/_authed/$'
+import { Route as AuthedApiKeysRouteImport } from './routes/_authed/api-keys'
 import { Route as AuthedAuditRouteImport } from './routes/_authed/audit'
 import { Route as AuthedDiscountsRouteImport } from './routes/_authed/discounts'
 import { Route as AuthedOrdersRouteImport } from './routes/_authed/orders'
@@ -47,6 +48,11 @@ const AuthedIndexRoute = AuthedIndexRouteImport.update({
 const AuthedSplatRoute = AuthedSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedApiKeysRoute = AuthedApiKeysRouteImport.update({
+  id: '/api-keys',
+  path: '/api-keys',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedAuditRoute = AuthedAuditRouteImport.update({
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/access-denied': typeof AccessDeniedRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthedSplatRoute
+  '/api-keys': typeof AuthedApiKeysRoute
   '/audit': typeof AuthedAuditRoute
   '/discounts': typeof AuthedDiscountsRoute
   '/orders': typeof AuthedOrdersRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/access-denied': typeof AccessDeniedRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthedSplatRoute
+  '/api-keys': typeof AuthedApiKeysRoute
   '/audit': typeof AuthedAuditRoute
   '/discounts': typeof AuthedDiscountsRoute
   '/orders': typeof AuthedOrdersRoute
@@ -139,6 +147,7 @@ export interface FileRoutesById {
   '/access-denied': typeof AccessDeniedRoute
   '/login': typeof LoginRoute
   '/_authed/$': typeof AuthedSplatRoute
+  '/_authed/api-keys': typeof AuthedApiKeysRoute
   '/_authed/audit': typeof AuthedAuditRoute
   '/_authed/discounts': typeof AuthedDiscountsRoute
   '/_authed/orders': typeof AuthedOrdersRoute
@@ -158,6 +167,7 @@ export interface FileRouteTypes {
     | '/access-denied'
     | '/login'
     | '/$'
+    | '/api-keys'
     | '/audit'
     | '/discounts'
     | '/orders'
@@ -173,6 +183,7 @@ export interface FileRouteTypes {
     | '/access-denied'
     | '/login'
     | '/$'
+    | '/api-keys'
     | '/audit'
     | '/discounts'
     | '/orders'
@@ -190,6 +201,7 @@ export interface FileRouteTypes {
     | '/access-denied'
     | '/login'
     | '/_authed/$'
+    | '/_authed/api-keys'
     | '/_authed/audit'
     | '/_authed/discounts'
     | '/_authed/orders'
@@ -244,6 +256,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof AuthedSplatRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/api-keys': {
+      id: '/_authed/api-keys'
+      path: '/api-keys'
+      fullPath: '/api-keys'
+      preLoaderRoute: typeof AuthedApiKeysRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/audit': {
@@ -321,6 +340,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthedRouteChildren {
   AuthedSplatRoute: typeof AuthedSplatRoute
+  AuthedApiKeysRoute: typeof AuthedApiKeysRoute
   AuthedAuditRoute: typeof AuthedAuditRoute
   AuthedDiscountsRoute: typeof AuthedDiscountsRoute
   AuthedOrdersRoute: typeof AuthedOrdersRoute
@@ -336,6 +356,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSplatRoute: AuthedSplatRoute,
+  AuthedApiKeysRoute: AuthedApiKeysRoute,
   AuthedAuditRoute: AuthedAuditRoute,
   AuthedDiscountsRoute: AuthedDiscountsRoute,
   AuthedOrdersRoute: AuthedOrdersRoute,

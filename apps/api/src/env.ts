@@ -33,6 +33,8 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   authRateLimitPerMinute: number;
+  /** Requests per API key per minute on the routes keys may call (docs/decisions/056-api-keys.md). */
+  apiKeyRateLimitPerMinute: number;
   /**
    * Requests one licence key may make a minute over the licence check routes, from any number of addresses
    * (`LICENSE_KEY_RATE_LIMIT_PER_MINUTE`, default 60), on top of the per-address limit (docs/decisions/025-licence-check-api.md).
@@ -245,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: boolean('SEED_DEMO', nodeEnv !== 'production'),
     trustProxy: boolean('TRUST_PROXY', false),
     authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 20, 1, 100_000),
+    apiKeyRateLimitPerMinute: integer('API_KEY_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     licenseKeyRateLimitPerMinute: integer('LICENSE_KEY_RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),
     apiDocs: boolean('API_DOCS', nodeEnv !== 'production'),
     storefrontDist: text('STOREFRONT_DIST') ? path.resolve(text('STOREFRONT_DIST')!) : null,

@@ -325,6 +325,25 @@ const cases: Record<AuditedRouteName, () => Promise<AuditCase>> = {
       changes: (changes) => expect(changes).toEqual({ value: { before: 5, after: 7.5 }, max_uses_per_buyer: { before: null, after: 1 } }),
     };
   },
+  adminCreateApiKey: async () => ({
+    request: { method: 'POST', url: '/api/admin/api-keys', payload: { name: 'Audit sync', scopes: ['orders:read'] } },
+    targetId: (answer) => String((answer.key as { id: string }).id),
+    targetType: 'api-keys',
+    // What the key may do, never its secret.
+    changes: (changes) => {
+      expect(changes).toMatchObject({ name: { after: 'Audit sync' }, scopes: { after: ['orders:read'] }, prefix: { after: expect.stringMatching(/^kv_live_/) } });
+      expect(JSON.stringify(changes)).not.toMatch(/kv_live_[A-Za-z0-9_-]{20,}/);
+    },
+  }),
+  adminRevokeApiKey: async () => {
+    const created = await ok<{ key: { id: string } }>({ method: 'POST', url: '/api/admin/api-keys', payload: { name: 'Audit revoke', scopes: ['orders:read'] } });
+    return {
+      request: { method: 'DELETE', url: `/api/admin/api-keys/${created.key.id}` },
+      targetId: created.key.id,
+      targetType: 'api-keys',
+      changes: (changes) => expect(changes).toMatchObject({ revoked_at: { after: expect.any(String) } }),
+    };
+  },
   adminSetDiscountDisabled: async () => {
     const created = await ok<{ id: string }>({ method: 'POST', url: '/api/admin/discounts', payload: { code: unique('OFF').toUpperCase(), kind: 'percent', value: 10 } });
     return {

@@ -581,6 +581,24 @@ const implementedCalls = {
     expect(answer.status).toBe('success');
     return answer;
   },
+  adminListApiKeys: async () => {
+    const admin = clientFor(await t.adminToken());
+    const created = await admin.adminCreateApiKey({ body: { name: 'Client list', scopes: ['orders:read'] } });
+    const answer = await admin.adminListApiKeys({});
+    expect(answer.keys.find((key) => key.id === created.key.id)).toMatchObject({ name: 'Client list', scopes: ['orders:read'], revoked_at: null });
+    return answer;
+  },
+  adminCreateApiKey: async () => {
+    const answer = await clientFor(await t.adminToken()).adminCreateApiKey({ body: { name: 'Client create', scopes: ['products:read', 'orders:read'] } });
+    expect(answer.secret).toMatch(/^kv_live_[A-Za-z0-9_-]{43}$/);
+    expect(answer.key.prefix).toBe(answer.secret.slice(0, 12));
+    return answer;
+  },
+  adminRevokeApiKey: async () => {
+    const admin = clientFor(await t.adminToken());
+    const created = await admin.adminCreateApiKey({ body: { name: 'Client revoke', scopes: ['orders:read'] } });
+    return admin.adminRevokeApiKey({ params: { id: created.key.id } });
+  },
   adminTestEmail: async () => {
     const admin = clientFor(await t.adminToken());
     await admin.adminUpdateSettings({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { routeNames, routes, type RouteName } from '@store/contracts';
+import { routeNames, routes, type RouteDefinition, type RouteName } from '@store/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from './helpers/build.ts';
 
@@ -61,7 +61,9 @@ describe('the OpenAPI document', () => {
     expect(operation, `${route.method} ${openApiPath(name)}`).toBeDefined();
     expect(operation?.operationId).toBe(name);
     expect(Object.keys(operation?.responses ?? {})).toContain(String(route.status));
-    const expected = { public: [], optional: [{}, { bearerAuth: [] }], user: [{ bearerAuth: [] }], admin: [{ bearerAuth: [] }] }[route.access];
+    const scope = (route as RouteDefinition).apiKeyScope;
+    const staff = scope ? [{ bearerAuth: [] }, { apiKeyAuth: [scope] }] : [{ bearerAuth: [] }];
+    const expected = { public: [], optional: [{}, { bearerAuth: [] }], user: [{ bearerAuth: [] }], admin: staff }[route.access];
     expect(operation?.security).toEqual(expected);
     if (route.access !== 'public') expect(Object.keys(operation?.responses ?? {})).toContain('401');
     if (route.access === 'admin') expect(Object.keys(operation?.responses ?? {})).toContain('403');
@@ -174,7 +176,9 @@ describe('the OpenAPI document', () => {
     expect(codes('register', '409')).toContain('username_taken');
     expect(codes('cancelMyOrder', '409')?.length).toBeGreaterThan(0);
     // The guard's, the input's and the framework's, by kind of route.
-    expect(codes('adminListOrders', '403')).toEqual(['forbidden', 'two_factor_enrolment_required']);
+    expect(codes('adminListOrders', '403')).toEqual(['api_key_scope_missing', 'forbidden', 'two_factor_enrolment_required']);
+    expect(codes('adminUpdateSettings', '403')).toEqual(['api_key_not_allowed', 'forbidden', 'two_factor_enrolment_required']);
+    expect(codes('listMyOrders', '403')).toEqual(['api_key_not_allowed']);
     expect(codes('twoFactorSetup', '401')).toEqual(['unauthorized']);
     expect(codes('login', '400')).toEqual(expect.arrayContaining(['bad_request', 'malformed_json', 'validation_error']));
     expect(codes('listCategories', '400')).toEqual(['bad_request']);

@@ -220,6 +220,7 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     at: '2026-11-28T10:15:00.000Z',
     actor_id: ADMIN_ID,
     actor_username: 'admin',
+    api_key_id: null,
     action,
     action_label: words.label,
     action_area: words.area,

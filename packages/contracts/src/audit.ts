@@ -51,6 +51,7 @@ export const AUDIT_TARGET_TYPES: Readonly<Record<string, string>> = {
   subscriptions: 'Subscription',
   settings: 'Site settings',
   images: 'Image',
+  'api-keys': 'API key',
 };
 
 /** A stored kind of target in words; one this list does not know (yet) as a sentence-case phrase, never 'discounts'. */

@@ -3,6 +3,8 @@ export const BRAND_NAME = 'KeyVault';
 
 /** Business constants of spec section 9, shared by the API and both apps. */
 export const LIMITS = {
+  /** An API key's name (docs/decisions/056-api-keys.md). */
+  apiKeyNameMaxLength: 80,
   passwordMinLength: 6,
   passwordMaxLength: 256,
   pageSize: 50,

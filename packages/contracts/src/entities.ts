@@ -1324,6 +1324,8 @@ export const AuditEntrySchema = Type.Object({
   /** The staff account; null once that account is deleted (its username stays). */
   actor_id: Type.Union([IdSchema, Type.Null()]),
   actor_username: Type.Union([Type.String(), Type.Null()]),
+  /** The API key that made the change (then `actor_id` is null and `actor_username` names the key); null for a staff session. */
+  api_key_id: Type.Union([IdSchema, Type.Null()]),
   /** The route's name in the route table (`adminUpdateProduct`), and the same in words and its group, from the table (docs/decisions/049-audit-labels.md). */
   action: Type.String(),
   action_label: Type.String(),

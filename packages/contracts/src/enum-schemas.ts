@@ -1,5 +1,7 @@
 import Type from 'typebox';
 import {
+  API_KEY_SCOPES,
+  API_KEY_STATUSES,
   BILLING_INTERVALS,
   CATEGORIES,
   DELIVERY_EVENT_KINDS,
@@ -40,3 +42,5 @@ export const DiscountStatusSchema = Type.Enum(values(DISCOUNT_STATUSES), { descr
 export const BillingIntervalSchema = Type.Enum(values(BILLING_INTERVALS), { description: 'How often a subscription bills' });
 export const SubscriptionStatusSchema = Type.Enum(values(SUBSCRIPTION_STATUSES), { description: 'Where a subscription stands' });
 export const LicenseStatusValueSchema = Type.Enum(values(LICENSE_STATUSES), { description: 'What the shop knows of a licence key' });
+export const ApiKeyScopeSchema = Type.Enum(values(API_KEY_SCOPES), { description: 'What an API key may do' });
+export const ApiKeyStatusSchema = Type.Enum(values(API_KEY_STATUSES), { description: 'Where an API key stands: suspended while its maker is not active staff' });

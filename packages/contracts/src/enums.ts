@@ -120,6 +120,32 @@ export const ROLES = [
 ] as const satisfies readonly Labelled<string>[];
 export type Role = (typeof ROLES)[number]['value'];
 
+/**
+ * What an API key may do (docs/decisions/056-api-keys.md): each staff route a seller's own system may call names
+ * one scope in the route table (`apiKeyScope`); a route without one (accounts, settings, the audit trail, the
+ * keys themselves) refuses every key.
+ */
+export const API_KEY_SCOPES = [
+  { value: 'products:read', label: 'Read products, their files and key stock' },
+  { value: 'products:write', label: 'Create, change and remove products and their files' },
+  { value: 'licenses:write', label: 'Add licence keys to products' },
+  { value: 'orders:read', label: 'Read orders, subscriptions, exports and sales figures' },
+  { value: 'orders:write', label: 'Change order status, refund orders and subscriptions' },
+  { value: 'discounts:read', label: 'Read discount codes and their uses' },
+  { value: 'discounts:write', label: 'Create, change and disable discount codes' },
+] as const satisfies readonly Labelled<string>[];
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]['value'];
+
+/** Where an API key stands, as the server judges it on its own clock (docs/decisions/056-api-keys.md). */
+export const API_KEY_STATUSES = [
+  { value: 'active', label: 'Active', tone: 'green' },
+  /** Its maker is no longer active staff (demoted or deactivated): refused until they are again. */
+  { value: 'suspended', label: 'Suspended', tone: 'yellow' },
+  { value: 'expired', label: 'Expired', tone: 'gray' },
+  { value: 'revoked', label: 'Revoked', tone: 'red' },
+] as const satisfies readonly (Labelled<string> & { tone: StatusTone })[];
+export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number]['value'];
+
 export const PRODUCT_SORTS = [
   /** A search's default: the best matches first (docs/decisions/046-search.md); without a search, the newest. */
   { value: 'relevance', label: 'Best match' },

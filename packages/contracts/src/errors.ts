@@ -57,6 +57,12 @@ export const API_ERROR_CODES = [
   'request_timeout',
 
   // Accounts and sessions.
+  /** An API key sent to a route that takes a staff session only (accounts, settings, the keys themselves, a buyer's routes). */
+  'api_key_not_allowed',
+  /** An API key without the scope this route needs (docs/decisions/056-api-keys.md). */
+  'api_key_scope_missing',
+  /** No API key has this id. */
+  'api_key_not_found',
   /** Sign-in with a wrong username, email or password. */
   'invalid_credentials',
   /** Sign-in to an account staff deactivated. */

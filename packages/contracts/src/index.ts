@@ -12,3 +12,4 @@ export * from './money.ts';
 export * from './text.ts';
 export * from './validate.ts';
 export * from './subscriptions.ts';
+export * from './api-keys.ts';

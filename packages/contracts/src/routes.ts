@@ -98,6 +98,8 @@ import {
   VerifyEmailBodySchema,
   VerifyEmailResponseSchema,
 } from './entities.ts';
+import { ApiKeyListSchema, CreateApiKeyBodySchema, CreatedApiKeySchema } from './api-keys.ts';
+import type { ApiKeyScope } from './enums.ts';
 import {
   AdminCancelSubscriptionBodySchema,
   AdminSubscriptionListQuerySchema,
@@ -143,6 +145,11 @@ export interface RouteDefinition {
    * trail like a staff change, though its method is GET (docs/decisions/029-audit-trail.md).
    */
   readonly auditedRead?: true;
+  /**
+   * A staff route an API key with this scope may call (docs/decisions/056-api-keys.md). Without it the route
+   * refuses every key: staff accounts, settings, the audit trail and the keys themselves take a staff session.
+   */
+  readonly apiKeyScope?: ApiKeyScope;
   /**
    * What the Audit screen calls an entry of this route: past tense, sentence case, a few words ("Refunded order").
    * Every audited route has one (`isAuditedRoute`; the contract's test walks the table), so staff never read a
@@ -442,6 +449,7 @@ export const routes = define({
   upload: {
     ...endpoints.upload,
     access: 'admin',
+    apiKeyScope: 'products:write',
     auditLabel: 'Uploaded image',
     auditArea: 'Images',
     summary: 'Upload an image (multipart field `file`, at most 5 MB)',
@@ -625,6 +633,7 @@ export const routes = define({
   adminStats: {
     ...endpoints.adminStats,
     access: 'admin',
+    apiKeyScope: 'orders:read',
     summary: 'Dashboard figures: products, orders, users, revenue (orders and subscription payments), open disputes, active subscriptions and MRR',
     tag: 'admin',
     status: 200,
@@ -633,6 +642,7 @@ export const routes = define({
   adminRevenue: {
     ...endpoints.adminRevenue,
     access: 'admin',
+    apiKeyScope: 'orders:read',
     summary:
       'Revenue and orders per UTC day over the last 7, 30 or 90 days (every day present, zeros included), by the day each order was paid; paid and completed orders only, test orders left out; ' +
       'subscription payments add to the revenue on the day paid (refunded ones and test subscriptions left out), not to the orders',
@@ -644,6 +654,7 @@ export const routes = define({
   adminLicenseKeyStock: {
     ...endpoints.adminLicenseKeyStock,
     access: 'admin',
+    apiKeyScope: 'products:read',
     summary: 'How many licence keys of a product remain',
     tag: 'admin',
     params: IdParamsSchema,
@@ -653,6 +664,7 @@ export const routes = define({
   adminAddLicenseKeys: {
     ...endpoints.adminAddLicenseKeys,
     access: 'admin',
+    apiKeyScope: 'licenses:write',
     auditLabel: 'Added licence keys',
     auditArea: 'Products',
     summary: 'Add licence keys in bulk, one per line; duplicates are refused',
@@ -665,6 +677,7 @@ export const routes = define({
   adminListProductFiles: {
     ...endpoints.adminListProductFiles,
     access: 'admin',
+    apiKeyScope: 'products:read',
     summary: 'The deliverable files of a product',
     tag: 'admin',
     params: IdParamsSchema,
@@ -674,6 +687,7 @@ export const routes = define({
   adminUploadProductFile: {
     ...endpoints.adminUploadProductFile,
     access: 'admin',
+    apiKeyScope: 'products:write',
     auditLabel: 'Added product file',
     auditArea: 'Products',
     summary:
@@ -687,6 +701,7 @@ export const routes = define({
   adminDeleteProductFile: {
     ...endpoints.adminDeleteProductFile,
     access: 'admin',
+    apiKeyScope: 'products:write',
     auditLabel: 'Removed product file',
     auditArea: 'Products',
     summary: 'Remove a file from a product; orders already delivered keep their copy',
@@ -698,6 +713,7 @@ export const routes = define({
   adminListProducts: {
     ...endpoints.adminListProducts,
     access: 'admin',
+    apiKeyScope: 'products:read',
     summary: 'The catalogue for staff',
     tag: 'admin',
     querystring: ProductListQuerySchema,
@@ -707,6 +723,7 @@ export const routes = define({
   adminCreateProduct: {
     ...endpoints.adminCreateProduct,
     access: 'admin',
+    apiKeyScope: 'products:write',
     auditLabel: 'Created product',
     auditArea: 'Products',
     summary: 'Add a product',
@@ -718,6 +735,7 @@ export const routes = define({
   adminUpdateProduct: {
     ...endpoints.adminUpdateProduct,
     access: 'admin',
+    apiKeyScope: 'products:write',
     auditLabel: 'Edited product',
     auditArea: 'Products',
     summary: 'Replace a product’s fields',
@@ -730,6 +748,7 @@ export const routes = define({
   adminDeleteProduct: {
     ...endpoints.adminDeleteProduct,
     access: 'admin',
+    apiKeyScope: 'products:write',
     auditLabel: 'Removed product',
     auditArea: 'Products',
     summary: 'Remove a product from the catalogue',
@@ -741,6 +760,7 @@ export const routes = define({
   adminListOrders: {
     ...endpoints.adminListOrders,
     access: 'admin',
+    apiKeyScope: 'orders:read',
     summary: 'Search and filter all orders (?dispute=open for those with a PayPal dispute not resolved), each with its refund and dispute',
     tag: 'admin',
     querystring: AdminOrderListQuerySchema,
@@ -750,6 +770,7 @@ export const routes = define({
   adminExportOrders: {
     ...endpoints.adminExportOrders,
     access: 'admin',
+    apiKeyScope: 'orders:read',
     auditLabel: 'Exported orders',
     auditArea: 'Orders',
     summary:
@@ -765,6 +786,7 @@ export const routes = define({
   adminDeliveryLog: {
     ...endpoints.adminDeliveryLog,
     access: 'admin',
+    apiKeyScope: 'orders:read',
     summary: 'Every key reveal and download of an order (time, address, user agent, bytes): JSON, or CSV with ?format=csv',
     tag: 'admin',
     params: IdParamsSchema,
@@ -776,6 +798,7 @@ export const routes = define({
   adminSetOrderStatus: {
     ...endpoints.adminSetOrderStatus,
     access: 'admin',
+    apiKeyScope: 'orders:write',
     auditLabel: 'Changed order status',
     auditArea: 'Orders',
     summary: 'Confirm or reject an order',
@@ -788,6 +811,7 @@ export const routes = define({
   adminRefundOrder: {
     ...endpoints.adminRefundOrder,
     access: 'admin',
+    apiKeyScope: 'orders:write',
     auditLabel: 'Refunded order',
     auditArea: 'Orders',
     summary:
@@ -861,6 +885,7 @@ export const routes = define({
   adminListDiscounts: {
     ...endpoints.adminListDiscounts,
     access: 'admin',
+    apiKeyScope: 'discounts:read',
     summary: 'Every discount code, newest first, with its status, uses and the discount given',
     tag: 'admin',
     querystring: DiscountCodeListQuerySchema,
@@ -870,6 +895,7 @@ export const routes = define({
   adminCreateDiscount: {
     ...endpoints.adminCreateDiscount,
     access: 'admin',
+    apiKeyScope: 'discounts:write',
     auditLabel: 'Created discount code',
     auditArea: 'Discounts',
     summary: 'Create a discount code (409 discount_code_taken when the code exists, whatever its case)',
@@ -881,6 +907,7 @@ export const routes = define({
   adminUpdateDiscount: {
     ...endpoints.adminUpdateDiscount,
     access: 'admin',
+    apiKeyScope: 'discounts:write',
     auditLabel: 'Edited discount code',
     auditArea: 'Discounts',
     summary: "Replace a discount code's settings; its text and kind cannot change once an order used it (409 discount_code_in_use)",
@@ -893,6 +920,7 @@ export const routes = define({
   adminSetDiscountDisabled: {
     ...endpoints.adminSetDiscountDisabled,
     access: 'admin',
+    apiKeyScope: 'discounts:write',
     auditLabel: 'Disabled or enabled discount code',
     auditArea: 'Discounts',
     summary: 'Disable a discount code (it stops applying at once) or enable it again',
@@ -905,6 +933,7 @@ export const routes = define({
   adminListDiscountUses: {
     ...endpoints.adminListDiscountUses,
     access: 'admin',
+    apiKeyScope: 'discounts:read',
     summary: 'The orders placed with a discount code, newest first, and whether each still holds a use',
     tag: 'admin',
     params: IdParamsSchema,
@@ -962,6 +991,38 @@ export const routes = define({
     querystring: AuditLogQuerySchema,
     status: 200,
     response: AuditLogSchema,
+  },
+
+  /* API keys for the seller's own systems (docs/decisions/056-api-keys.md): a staff session only, never a key. */
+  adminListApiKeys: {
+    ...endpoints.adminListApiKeys,
+    access: 'admin',
+    summary: 'The API keys, newest first, with their scopes, expiry and last use (never their secrets)',
+    tag: 'admin',
+    status: 200,
+    response: ApiKeyListSchema,
+  },
+  adminCreateApiKey: {
+    ...endpoints.adminCreateApiKey,
+    access: 'admin',
+    auditLabel: 'Created API key',
+    auditArea: 'Security',
+    summary: 'Create an API key: its secret is in this answer and never again (the store keeps a digest)',
+    tag: 'admin',
+    body: CreateApiKeyBodySchema,
+    status: 201,
+    response: CreatedApiKeySchema,
+  },
+  adminRevokeApiKey: {
+    ...endpoints.adminRevokeApiKey,
+    access: 'admin',
+    auditLabel: 'Revoked API key',
+    auditArea: 'Security',
+    summary: 'Revoke an API key: the next request with it is refused',
+    tag: 'admin',
+    params: IdParamsSchema,
+    status: 204,
+    response: Empty,
   },
 
   /* Subscriptions (docs/decisions/037-subscriptions.md) */
@@ -1039,6 +1100,7 @@ export const routes = define({
   adminListSubscriptions: {
     ...endpoints.adminListSubscriptions,
     access: 'admin',
+    apiKeyScope: 'orders:read',
     summary: "Subscriptions for staff, newest first: filtered by status, product and part of the buyer's email or username, paged as the orders list",
     tag: 'admin',
     querystring: AdminSubscriptionListQuerySchema,
@@ -1048,6 +1110,7 @@ export const routes = define({
   adminGetSubscription: {
     ...endpoints.adminGetSubscription,
     access: 'admin',
+    apiKeyScope: 'orders:read',
     summary: 'One subscription with its buyer, key and every payment, newest first (404 `subscription_not_found`)',
     tag: 'admin',
     params: IdParamsSchema,
@@ -1057,6 +1120,7 @@ export const routes = define({
   adminCancelSubscription: {
     ...endpoints.adminCancelSubscription,
     access: 'admin',
+    apiKeyScope: 'orders:write',
     auditLabel: 'Cancelled subscription',
     auditArea: 'Subscriptions',
     summary:
@@ -1072,6 +1136,7 @@ export const routes = define({
   adminRefundSubscriptionPayment: {
     ...endpoints.adminRefundSubscriptionPayment,
     access: 'admin',
+    apiKeyScope: 'orders:write',
     auditLabel: 'Refunded subscription payment',
     auditArea: 'Subscriptions',
     summary:

@@ -23,6 +23,7 @@ function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
     at: row.at.toISOString(),
     actor_id: row.actor_id,
     actor_username: row.actor_username,
+    api_key_id: row.api_key_id,
     action: row.action,
     action_label: action.label,
     action_area: action.area,

@@ -104,8 +104,10 @@ export function auditHook(app: FastifyInstance, name: RouteName) {
     const requester = requesterOf(request);
     const label = noted?.targetLabel;
     const entry = {
-      actor_id: caller.id,
-      actor_username: caller.username,
+      // A change made with an API key is the key's (docs/decisions/056-api-keys.md).
+      actor_id: caller.apiKey ? null : caller.id,
+      actor_username: caller.apiKey ? `API key ${caller.apiKey.name} (${caller.apiKey.prefix}…)` : caller.username,
+      api_key_id: caller.apiKey?.id ?? null,
       ip: requester.ip,
       user_agent: requester.userAgent,
       action: name,

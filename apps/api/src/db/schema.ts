@@ -226,6 +226,22 @@ export interface AuditLogTable {
   error_code: WrittenOnce<string | null>;
   /** JSON text on insert (already masked and bounded), the parsed object on read. */
   changes: ColumnType<AuditChanges | null, string | null, never>;
+  /** The API key that made the change (docs/decisions/056-api-keys.md); null for a staff session. */
+  api_key_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** An API key: its secret's digest, never the secret (docs/decisions/056-api-keys.md). */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  name: string;
+  prefix: string;
+  digest: string;
+  scopes: ColumnType<string[], string[], never>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date | null;
+  last_used_at: ColumnType<Date | null, never, Date>;
+  revoked_at: ColumnType<Date | null, never, Date>;
 }
 
 export interface OrdersTable {
@@ -540,6 +556,7 @@ export interface Database {
   subscription_files: SubscriptionFilesTable;
   product_reviews: ProductReviewsTable;
   audit_log: AuditLogTable;
+  api_keys: ApiKeysTable;
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
   discount_code_uses: DiscountCodeUsesTable;

@@ -1,6 +1,7 @@
-import { ErrorSchema, routeNames, routes, type RouteName, type RouteOutput, type Routes } from '@store/contracts';
+import { ErrorSchema, routeNames, routes, type ApiKeyScope, type RouteName, type RouteOutput, type Routes } from '@store/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
+import { apiKeyOf, digestOf } from '../api-keys/api-keys.ts';
 import { auditHook, decorateAuditChange, isAuditedRoute } from '../audit/audit-trail.ts';
 import { AppError } from '../errors.ts';
 import type { Caller } from '../plugins/auth.ts';
@@ -21,6 +22,19 @@ export interface HandlerContext<N extends RouteName> {
 export type RouteHandler<N extends RouteName> = (context: HandlerContext<N>) => Promise<RouteOutput<N>>;
 /** One handler for every route of the contract table: a route without one is a compile error, not a 501 at run time. */
 export type RouteHandlers = { [N in RouteName]: RouteHandler<N> };
+
+/**
+ * Requests made with an API key are counted per key (its digest), whatever address they come from; staff
+ * sessions on the same routes are not counted (docs/decisions/056-api-keys.md).
+ */
+function apiKeyRateLimit(max: number) {
+  return {
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `api-key:${digestOf(apiKeyOf(request.headers.authorization) ?? '')}`,
+    allowList: (request: FastifyRequest) => apiKeyOf(request.headers.authorization) === null,
+  };
+}
 
 async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('Cache-Control', 'private, no-store');
@@ -69,6 +83,7 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       body?: TSchema;
       rateLimited?: true;
       twoFactorEnrolment?: true;
+      apiKeyScope?: ApiKeyScope;
       auditedRead?: true;
     };
     app.route({
@@ -83,10 +98,14 @@ export function registerRoutes(app: FastifyInstance, handlers: RouteHandlers): v
       },
       // TypeBox checks the input as the forms do (not Fastify's Ajv): see request-validator.ts.
       validatorCompiler: requestValidatorCompiler,
-      config: def.rateLimited ? { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 } } : {},
+      config: def.rateLimited
+        ? { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 } }
+        : def.apiKeyScope
+          ? { rateLimit: apiKeyRateLimit(app.config.apiKeyRateLimitPerMinute) }
+          : {},
       // Answers carry keys, download links, tokens or personal data: no cache keeps them unless a handler
       // says otherwise for public data (site info). Set first, so error answers carry it too.
-      onRequest: [noStore, app.guard(def.access, { twoFactorEnrolment: def.twoFactorEnrolment === true })],
+      onRequest: [noStore, app.guard(def.access, { twoFactorEnrolment: def.twoFactorEnrolment === true, apiKeyScope: def.apiKeyScope })],
       preHandler: refuseNonFiniteNumbers,
       // A staff change (or export): its answer, whatever it is, is recorded in the audit trail before it is sent (a stream, when it ends).
       ...(isAuditedRoute(def) ? { onSend: auditHook(app, name) } : {}),

@@ -35,6 +35,7 @@ const STAFF_AREAS: Record<string, string> = {
   products: 'Products, their files and licence keys.',
   orders: 'Orders: the list, exports, delivery logs, refunds and status changes.',
   users: 'Accounts: roles and deactivation.',
+  'api-keys': "API keys for the seller's own systems: a staff session only.",
   discounts: 'Discount codes and their uses.',
   reviews: 'Moderating reviews.',
   subscriptions: "Buyers' subscriptions.",
@@ -162,7 +163,7 @@ const RETRY_AFTER: JsonObject = {
 const ERROR_STATUSES: Record<string, { description: string; headers?: JsonObject }> = {
   '400': { description: 'The request is refused: a field the contract refuses (`validation_error`, the detail names it), a body that does not parse, or a rule the `code` names.' },
   '401': { description: 'No valid session: the token is missing, expired or ended, or the credentials are wrong.' },
-  '403': { description: 'Not allowed: not staff, staff who must first set up two-factor sign-in, or what the `code` names.' },
+  '403': { description: 'Not allowed: not staff, staff who must first set up two-factor sign-in, an API key where the route takes none or without its scope, or what the `code` names.' },
   '404': { description: 'The thing named in the path does not exist (or is not yours).' },
   '409': { description: 'The request clashes with the current state (the `code` says which).' },
   '413': { description: 'The body or the file is over its size limit.' },
@@ -197,6 +198,9 @@ export function errorCodes(name: RouteName, route: RouteDefinition): Map<string,
   // An `optional` route refuses a token that is sent but not valid.
   if (route.access !== 'public') add(401, 'unauthorized');
   if (route.access === 'admin') add(403, 'forbidden', ...(route.twoFactorEnrolment ? [] : (['two_factor_enrolment_required'] as const)));
+  // An API key (docs/decisions/056-api-keys.md): refused where the route takes none, or without the route's scope.
+  if (route.access !== 'public') add(403, route.apiKeyScope ? 'api_key_scope_missing' : 'api_key_not_allowed');
+  if (route.apiKeyScope) add(429, 'too_many_requests');
   if (route.params) add(414, 'uri_too_long');
   if (readsBody) add(413, 'payload_too_large');
   if (readsBody) add(415, 'unsupported_media_type');
@@ -359,6 +363,15 @@ export function openApiDocument({ publicUrl, version }: OpenApiOptions): JsonObj
           bearerFormat: 'JWT',
           description: 'A session token from `POST /api/auth/login` (or registration), sent as `Authorization: Bearer <token>`.',
         },
+        apiKeyAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'kv_live_…',
+          description:
+            'An API key made by staff (`POST /api/admin/api-keys`), sent as `Authorization: Bearer kv_live_…`. It may call the ' +
+            'staff routes whose requirement names one of its scopes, counted per key (`API_KEY_RATE_LIMIT_PER_MINUTE`); every other ' +
+            'route refuses it (403 `api_key_not_allowed`).',
+        },
       },
     },
   };
@@ -388,7 +401,8 @@ function securityOf(route: RouteDefinition): Json[] {
     case 'optional':
       return [{}, { bearerAuth: [] }];
     default:
-      return [{ bearerAuth: [] }];
+      // OpenAPI 3.1 lets a requirement list roles for any scheme: an API key's scope is that.
+      return route.apiKeyScope ? [{ bearerAuth: [] }, { apiKeyAuth: [route.apiKeyScope] }] : [{ bearerAuth: [] }];
   }
 }
 

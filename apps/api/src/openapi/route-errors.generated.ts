@@ -626,6 +626,17 @@ export const ROUTE_ERRORS: Record<RouteName, Record<string, readonly ApiErrorCod
       "validation_error"
     ]
   },
+  "adminListApiKeys": {},
+  "adminCreateApiKey": {
+    "400": [
+      "validation_error"
+    ]
+  },
+  "adminRevokeApiKey": {
+    "404": [
+      "api_key_not_found"
+    ]
+  },
   "createSubscription": {
     "404": [
       "product_not_found"

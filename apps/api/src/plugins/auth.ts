@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import jwt from '@fastify/jwt';
-import type { Access, Role } from '@store/contracts';
+import type { Access, ApiKeyScope, Role } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiKeyOf, authenticateApiKey, type ActiveApiKey, type KeyRefusal } from '../api-keys/api-keys.ts';
 import { AppError } from '../errors.ts';
 import { readSettings } from '../settings/settings-repository.ts';
 
@@ -16,12 +17,19 @@ export interface Caller {
   sessionId: string;
   /** The account signs in with a second factor (docs/decisions/030-two-factor-sign-in.md). */
   twoFactorEnabled: boolean;
+  /**
+   * The API key the request was made with (docs/decisions/056-api-keys.md): the account above is the staff member
+   * who made the key, whose rights it borrows within its scopes; the audit trail names the key as the actor.
+   */
+  apiKey?: ActiveApiKey;
 }
 
 /** What a route's guard needs to know besides its access. */
 export interface GuardOptions {
   /** An admin route open to staff who must still set up two-factor sign-in (the setup routes). */
   twoFactorEnrolment?: boolean;
+  /** The scope an API key needs for this (admin) route; without one the route refuses keys. */
+  apiKeyScope?: ApiKeyScope | undefined;
 }
 
 interface TokenPayload {
@@ -54,6 +62,13 @@ declare module 'fastify' {
 }
 
 const unauthorized = (detail = 'Not authenticated') => new AppError('unauthorized', detail, 'unauthorized');
+/** What a refused key's answer says: enough for its owner to act, nothing about other keys. */
+const KEY_REFUSALS: Record<KeyRefusal, string> = {
+  unknown: 'This API key is not valid.',
+  revoked: 'This API key has been revoked.',
+  expired: 'This API key has expired.',
+  owner: 'This API key no longer works: the staff account that created it is no longer active staff.',
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the JWT secret from config, or from the database where the first start stored a random one. */
@@ -113,9 +128,34 @@ export const authPlugin = fp(
       };
     }
 
-    app.decorate('guard', (access: Access, { twoFactorEnrolment = false }: GuardOptions = {}): onRequestAsyncHookHandler => {
+    /** A request made with an API key: the key must work, the route take keys, and the key hold its scope. */
+    async function identifyKey(request: FastifyRequest, secret: string, access: Access, scope: ApiKeyScope | undefined): Promise<Caller> {
+      const key = await authenticateApiKey(app.db, secret);
+      if (typeof key === 'string') {
+        request.log.info({ reason: key }, 'API key refused');
+        throw unauthorized(KEY_REFUSALS[key]);
+      }
+      if (access !== 'admin' || scope === undefined) {
+        request.log.warn({ apiKeyId: key.id, url: request.url }, 'API key refused: the route takes a staff session');
+        throw new AppError('forbidden', 'This route takes a staff session, never an API key.', 'api_key_not_allowed');
+      }
+      if (!key.scopes.includes(scope)) {
+        request.log.warn({ apiKeyId: key.id, url: request.url, scope }, 'API key refused: scope missing');
+        throw new AppError('forbidden', `This API key does not have the ${scope} scope.`, 'api_key_scope_missing');
+      }
+      const { id, username, email } = key.createdBy;
+      // Made by staff who passed the store's two-factor rule; the key itself is the second thing the caller holds.
+      return { id, username, email, role: 'admin', sessionId: '', twoFactorEnabled: true, apiKey: key };
+    }
+
+    app.decorate('guard', (access: Access, { twoFactorEnrolment = false, apiKeyScope }: GuardOptions = {}): onRequestAsyncHookHandler => {
       return async (request) => {
         if (access === 'public') return;
+        const key = apiKeyOf(request.headers.authorization);
+        if (key !== null) {
+          request.caller = await identifyKey(request, key, access, apiKeyScope);
+          return;
+        }
         if (access === 'optional') {
           if (request.headers.authorization) request.caller = await identify(request);
           return;

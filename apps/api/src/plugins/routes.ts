@@ -1,6 +1,7 @@
 import { BRAND_NAME } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiKeyHandlers } from '../api-keys/handlers.ts';
 import { auditHandlers } from '../audit/handlers.ts';
 import { authHandlers } from '../auth/handlers.ts';
 import { emailVerificationHandlers } from '../auth/email-verification.ts';
@@ -45,6 +46,7 @@ function routeHandlers(app: FastifyInstance) {
     ...paymentHandlers(app),
     ...mailHandlers(app),
     ...auditHandlers(app),
+    ...apiKeyHandlers(app),
     ...subscriptionHandlers(app),
     ...subscriptionAdminHandlers(app),
   } satisfies RouteHandlers;

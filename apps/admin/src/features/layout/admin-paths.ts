@@ -21,4 +21,5 @@ export const ADMIN_NAV = [
   { to: SETTINGS_PATH, label: 'Settings', exact: false },
   { ...linkOptions({ to: '/audit' }), label: 'Audit', exact: false },
   { ...linkOptions({ to: '/security' }), label: 'Security', exact: false },
+  { ...linkOptions({ to: '/api-keys' }), label: 'API keys', exact: false },
 ] as const;

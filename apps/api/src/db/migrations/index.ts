@@ -27,6 +27,7 @@ import * as subscriptionApproveUrl from './2026-12-01-0004-subscription-approve-
 import * as rankedSearch from './2026-12-02-0001-ranked-search.ts';
 import * as purchaseFunctions from './2026-12-02-0002-purchase-functions.ts';
 import * as purchaseContention from './2026-12-03-0001-purchase-contention.ts';
+import * as apiKeys from './2026-12-04-0001-api-keys.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-0001-ranked-search': rankedSearch,
   '2026-12-02-0002-purchase-functions': purchaseFunctions,
   '2026-12-03-0001-purchase-contention': purchaseContention,
+  '2026-12-04-0001-api-keys': apiKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
