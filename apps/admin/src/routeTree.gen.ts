@@ -23,6 +23,7 @@ import { Route as AuthedReviewsRouteImport } from './routes/_authed/reviews'
 import { Route as AuthedSecurityRouteImport } from './routes/_authed/security'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
+import { Route as AuthedWebhooksRouteImport } from './routes/_authed/webhooks'
 import { Route as AuthedSubscriptionsIndexRouteImport } from './routes/_authed/subscriptions/index'
 import { Route as AuthedSubscriptionsIdRouteImport } from './routes/_authed/subscriptions/$id'
 
@@ -95,6 +96,11 @@ const AuthedUsersRoute = AuthedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedWebhooksRoute = AuthedWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSubscriptionsIndexRoute =
   AuthedSubscriptionsIndexRouteImport.update({
     id: '/subscriptions/',
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/security': typeof AuthedSecurityRoute
   '/settings': typeof AuthedSettingsRoute
   '/users': typeof AuthedUsersRoute
+  '/webhooks': typeof AuthedWebhooksRoute
   '/subscriptions/$id': typeof AuthedSubscriptionsIdRoute
   '/subscriptions/': typeof AuthedSubscriptionsIndexRoute
 }
@@ -137,6 +144,7 @@ export interface FileRoutesByTo {
   '/security': typeof AuthedSecurityRoute
   '/settings': typeof AuthedSettingsRoute
   '/users': typeof AuthedUsersRoute
+  '/webhooks': typeof AuthedWebhooksRoute
   '/': typeof AuthedIndexRoute
   '/subscriptions/$id': typeof AuthedSubscriptionsIdRoute
   '/subscriptions': typeof AuthedSubscriptionsIndexRoute
@@ -156,6 +164,7 @@ export interface FileRoutesById {
   '/_authed/security': typeof AuthedSecurityRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/users': typeof AuthedUsersRoute
+  '/_authed/webhooks': typeof AuthedWebhooksRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/subscriptions/$id': typeof AuthedSubscriptionsIdRoute
   '/_authed/subscriptions/': typeof AuthedSubscriptionsIndexRoute
@@ -176,6 +185,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/settings'
     | '/users'
+    | '/webhooks'
     | '/subscriptions/$id'
     | '/subscriptions/'
   fileRoutesByTo: FileRoutesByTo
@@ -192,6 +202,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/settings'
     | '/users'
+    | '/webhooks'
     | '/'
     | '/subscriptions/$id'
     | '/subscriptions'
@@ -210,6 +221,7 @@ export interface FileRouteTypes {
     | '/_authed/security'
     | '/_authed/settings'
     | '/_authed/users'
+    | '/_authed/webhooks'
     | '/_authed/'
     | '/_authed/subscriptions/$id'
     | '/_authed/subscriptions/'
@@ -321,6 +333,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedUsersRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/webhooks': {
+      id: '/_authed/webhooks'
+      path: '/webhooks'
+      fullPath: '/webhooks'
+      preLoaderRoute: typeof AuthedWebhooksRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/subscriptions/': {
       id: '/_authed/subscriptions/'
       path: '/subscriptions'
@@ -349,6 +368,7 @@ interface AuthedRouteChildren {
   AuthedSecurityRoute: typeof AuthedSecurityRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedUsersRoute: typeof AuthedUsersRoute
+  AuthedWebhooksRoute: typeof AuthedWebhooksRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedSubscriptionsIdRoute: typeof AuthedSubscriptionsIdRoute
   AuthedSubscriptionsIndexRoute: typeof AuthedSubscriptionsIndexRoute
@@ -365,6 +385,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSecurityRoute: AuthedSecurityRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedUsersRoute: AuthedUsersRoute,
+  AuthedWebhooksRoute: AuthedWebhooksRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedSubscriptionsIdRoute: AuthedSubscriptionsIdRoute,
   AuthedSubscriptionsIndexRoute: AuthedSubscriptionsIndexRoute,

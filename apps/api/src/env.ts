@@ -50,6 +50,12 @@ export interface Config {
   paymentSandbox: boolean;
   /** Let SMTP reach loopback, private and link-local hosts (the demo's and tests' local mail server). */
   smtpAllowPrivateHosts: boolean;
+  /** Webhooks may go to private, loopback and link-local addresses (docs/decisions/057-webhooks.md). */
+  webhookAllowPrivateHosts: boolean;
+  /** How long a webhook receiver has to answer, in ms. */
+  webhookTimeoutMs: number;
+  /** How often queued webhook deliveries are sent (0: never, as tests do). */
+  webhookSweepSeconds: number;
   /** Unpaid orders one buyer (account or email) may hold at once. */
   unpaidOrdersPerBuyer: number;
   /** Unpaid orders one network address may hold at once. */
@@ -254,6 +260,9 @@ export function loadConfig(env: Env = process.env): Config {
     adminDist: text('ADMIN_DIST') ? path.resolve(text('ADMIN_DIST')!) : null,
     paymentSandbox,
     smtpAllowPrivateHosts: boolean('SMTP_ALLOW_PRIVATE_HOSTS', demo),
+    webhookAllowPrivateHosts: boolean('WEBHOOK_ALLOW_PRIVATE_HOSTS', demo),
+    webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookSweepSeconds: integer('WEBHOOK_SWEEP_SECONDS', nodeEnv === 'test' ? 0 : 2, 0, 86_400),
     unpaidOrdersPerBuyer: integer('UNPAID_ORDERS_PER_BUYER', 3, 1, 1_000_000),
     unpaidOrdersPerAddress: integer('UNPAID_ORDERS_PER_ADDRESS', 10, 1, 1_000_000),
     paypalApiUrl: url('PAYPAL_API_URL', ['http:', 'https:']),

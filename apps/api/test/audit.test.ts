@@ -344,6 +344,52 @@ const cases: Record<AuditedRouteName, () => Promise<AuditCase>> = {
       changes: (changes) => expect(changes).toMatchObject({ revoked_at: { after: expect.any(String) } }),
     };
   },
+  adminCreateWebhook: async () => ({
+    request: { method: 'POST', url: '/api/admin/webhooks', payload: { url: 'http://127.0.0.1:9/audit', events: ['order.paid'] } },
+    targetId: (answer) => String((answer.endpoint as { id: string }).id),
+    targetType: 'webhooks',
+    changes: (changes) => {
+      expect(changes).toMatchObject({ url: { after: 'http://127.0.0.1:9/audit' }, events: { after: ['order.paid'] }, enabled: { after: true } });
+      expect(JSON.stringify(changes)).not.toContain('whsec_');
+    },
+  }),
+  adminUpdateWebhook: async () => {
+    const created = await ok<{ endpoint: { id: string } }>({ method: 'POST', url: '/api/admin/webhooks', payload: { url: 'http://127.0.0.1:9/a', events: ['order.paid'] } });
+    return {
+      request: { method: 'PUT', url: `/api/admin/webhooks/${created.endpoint.id}`, payload: { url: 'http://127.0.0.1:9/a', events: ['order.paid'], enabled: false } },
+      targetId: created.endpoint.id,
+      targetType: 'webhooks',
+      changes: (changes) => expect(changes).toEqual({ enabled: { before: true, after: false } }),
+    };
+  },
+  adminDeleteWebhook: async () => {
+    const created = await ok<{ endpoint: { id: string } }>({ method: 'POST', url: '/api/admin/webhooks', payload: { url: 'http://127.0.0.1:9/d', events: ['order.paid'] } });
+    return {
+      request: { method: 'DELETE', url: `/api/admin/webhooks/${created.endpoint.id}` },
+      targetId: created.endpoint.id,
+      targetType: 'webhooks',
+      changes: (changes) => expect(changes).toMatchObject({ url: { before: 'http://127.0.0.1:9/d' } }),
+    };
+  },
+  adminTestWebhook: async () => {
+    const created = await ok<{ endpoint: { id: string } }>({ method: 'POST', url: '/api/admin/webhooks', payload: { url: 'http://127.0.0.1:9/t', events: ['order.paid'] } });
+    return {
+      request: { method: 'POST', url: `/api/admin/webhooks/${created.endpoint.id}/test` },
+      targetId: created.endpoint.id,
+      targetType: 'webhooks',
+      changes: (changes) => expect(changes).toMatchObject({ status: { after: 'failed' } }),
+    };
+  },
+  adminResendWebhookDelivery: async () => {
+    const created = await ok<{ endpoint: { id: string } }>({ method: 'POST', url: '/api/admin/webhooks', payload: { url: 'http://127.0.0.1:9/r', events: ['order.paid'] } });
+    const delivery = await ok<{ id: string }>({ method: 'POST', url: `/api/admin/webhooks/${created.endpoint.id}/test` });
+    return {
+      request: { method: 'POST', url: `/api/admin/webhooks/${created.endpoint.id}/deliveries/${delivery.id}/resend` },
+      targetId: created.endpoint.id,
+      targetType: 'webhooks',
+      changes: (changes) => expect(changes).toMatchObject({ delivery: { after: delivery.id } }),
+    };
+  },
   adminSetDiscountDisabled: async () => {
     const created = await ok<{ id: string }>({ method: 'POST', url: '/api/admin/discounts', payload: { code: unique('OFF').toUpperCase(), kind: 'percent', value: 10 } });
     return {

@@ -599,6 +599,55 @@ const implementedCalls = {
     const created = await admin.adminCreateApiKey({ body: { name: 'Client revoke', scopes: ['orders:read'] } });
     return admin.adminRevokeApiKey({ params: { id: created.key.id } });
   },
+  adminListWebhooks: async () => {
+    const admin = clientFor(await t.adminToken());
+    const created = await admin.adminCreateWebhook({ body: { url: 'http://127.0.0.1:9/list', events: ['order.paid'] } });
+    const answer = await admin.adminListWebhooks({});
+    expect(answer.endpoints.map((endpoint) => endpoint.id)).toContain(created.endpoint.id);
+    return answer;
+  },
+  adminCreateWebhook: async () => {
+    const answer = await clientFor(await t.adminToken()).adminCreateWebhook({ body: { url: 'http://127.0.0.1:9/create', events: ['order.paid', 'review.created'] } });
+    expect(answer.secret).toMatch(/^whsec_/);
+    expect(answer.endpoint).toMatchObject({ enabled: true, description: '', pending_deliveries: 0 });
+    return answer;
+  },
+  adminUpdateWebhook: async () => {
+    const admin = clientFor(await t.adminToken());
+    const created = await admin.adminCreateWebhook({ body: { url: 'http://127.0.0.1:9/update', events: ['order.paid'] } });
+    const answer = await admin.adminUpdateWebhook({ params: { id: created.endpoint.id }, body: { url: 'http://127.0.0.1:9/moved', events: ['order.refunded'], description: 'CRM' } });
+    expect(answer).toMatchObject({ url: 'http://127.0.0.1:9/moved', events: ['order.refunded'], description: 'CRM' });
+    return answer;
+  },
+  adminDeleteWebhook: async () => {
+    const admin = clientFor(await t.adminToken());
+    const created = await admin.adminCreateWebhook({ body: { url: 'http://127.0.0.1:9/delete', events: ['order.paid'] } });
+    return admin.adminDeleteWebhook({ params: { id: created.endpoint.id } });
+  },
+  adminListWebhookDeliveries: async () => {
+    const admin = clientFor(await t.adminToken());
+    const created = await admin.adminCreateWebhook({ body: { url: 'http://127.0.0.1:9/deliveries', events: ['order.paid'] } });
+    await admin.adminTestWebhook({ params: { id: created.endpoint.id } });
+    const answer = await admin.adminListWebhookDeliveries({ params: { id: created.endpoint.id } });
+    expect(answer.deliveries).toHaveLength(1);
+    return answer;
+  },
+  adminResendWebhookDelivery: async () => {
+    const admin = clientFor(await t.adminToken());
+    const created = await admin.adminCreateWebhook({ body: { url: 'http://127.0.0.1:9/resend', events: ['order.paid'] } });
+    const delivery = await admin.adminTestWebhook({ params: { id: created.endpoint.id } });
+    const answer = await admin.adminResendWebhookDelivery({ params: { id: created.endpoint.id, deliveryId: delivery.id } });
+    expect(answer).toMatchObject({ id: delivery.id, attempts: 2 });
+    return answer;
+  },
+  adminTestWebhook: async () => {
+    const admin = clientFor(await t.adminToken());
+    const created = await admin.adminCreateWebhook({ body: { url: 'http://127.0.0.1:9/test', events: ['order.paid'] } });
+    const answer = await admin.adminTestWebhook({ params: { id: created.endpoint.id } });
+    // Port 9 refuses the connection: a failed delivery, answered, not an error.
+    expect(answer).toMatchObject({ status: 'failed', event_type: 'webhook.test', last_status_code: null });
+    return answer;
+  },
   adminTestEmail: async () => {
     const admin = clientFor(await t.adminToken());
     await admin.adminUpdateSettings({

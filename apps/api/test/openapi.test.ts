@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { routeNames, routes, type RouteDefinition, type RouteName } from '@store/contracts';
+import { routeNames, routes, WEBHOOK_EVENT_TYPES, type RouteDefinition, type RouteName } from '@store/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from './helpers/build.ts';
 
@@ -194,6 +194,20 @@ describe('the OpenAPI document', () => {
         expect(codes(name, status)?.length, `${name} ${status}`).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('documents each outgoing webhook event in `webhooks`, with its signature headers and body', () => {
+    const webhooks = (doc as unknown as { webhooks: Record<string, { post: Operation & { parameters: { name: string; in: string; required: boolean }[] } }> }).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual(WEBHOOK_EVENT_TYPES.map((type) => type.value).sort());
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      expect(post.parameters.filter((parameter) => parameter.in === 'header' && parameter.required).map((parameter) => parameter.name), type).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      expect(JSON.stringify(post.requestBody), type).toContain(`"const":"${type}"`);
+    }
+    expect(JSON.stringify(webhooks['order.paid']?.post.requestBody)).toContain('#/components/schemas/Order');
   });
 
   it('documents nothing beyond the route table', () => {

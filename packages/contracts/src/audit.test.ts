@@ -35,7 +35,7 @@ describe('the audit trail in words, from the route table', () => {
     expect(new Set(labels).size).toBe(labels.length);
     for (const [index, label] of labels.entries()) {
       const name = auditedRouteNames[index]!;
-      expect(label, name).toMatch(/^[A-Z][a-z]+ed |^(Hid|Sent) /);
+      expect(label, name).toMatch(/^[A-Z][a-z]+ed |^(Hid|Sent|Resent) /);
       expect(label, name).not.toMatch(/[.:;()`]|\s{2}/);
       expect(label.split(' ').length, name).toBeLessThanOrEqual(5);
       expect(label.slice(1), name).toBe(label.slice(1).replace(/\b(?!CoinGate|API\b)[A-Z]/g, (letter) => letter.toLowerCase()));

@@ -52,6 +52,7 @@ export const AUDIT_TARGET_TYPES: Readonly<Record<string, string>> = {
   settings: 'Site settings',
   images: 'Image',
   'api-keys': 'API key',
+  webhooks: 'Webhook endpoint',
 };
 
 /** A stored kind of target in words; one this list does not know (yet) as a sentence-case phrase, never 'discounts'. */

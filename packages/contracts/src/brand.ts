@@ -5,6 +5,8 @@ export const BRAND_NAME = 'KeyVault';
 export const LIMITS = {
   /** An API key's name (docs/decisions/056-api-keys.md). */
   apiKeyNameMaxLength: 80,
+  /** A webhook endpoint's address (docs/decisions/057-webhooks.md). */
+  webhookUrlMaxLength: 2000,
   passwordMinLength: 6,
   passwordMaxLength: 256,
   pageSize: 50,

@@ -2,6 +2,8 @@ import Type from 'typebox';
 import {
   API_KEY_SCOPES,
   API_KEY_STATUSES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
   BILLING_INTERVALS,
   CATEGORIES,
   DELIVERY_EVENT_KINDS,
@@ -44,3 +46,5 @@ export const SubscriptionStatusSchema = Type.Enum(values(SUBSCRIPTION_STATUSES),
 export const LicenseStatusValueSchema = Type.Enum(values(LICENSE_STATUSES), { description: 'What the shop knows of a licence key' });
 export const ApiKeyScopeSchema = Type.Enum(values(API_KEY_SCOPES), { description: 'What an API key may do' });
 export const ApiKeyStatusSchema = Type.Enum(values(API_KEY_STATUSES), { description: 'Where an API key stands: suspended while its maker is not active staff' });
+export const WebhookEventTypeSchema = Type.Enum(values(WEBHOOK_EVENT_TYPES), { description: 'An event the store sends to webhook endpoints' });
+export const WebhookDeliveryStatusSchema = Type.Enum(values(WEBHOOK_DELIVERY_STATUSES), { description: 'Where a delivery stands' });

@@ -133,8 +133,36 @@ export const API_KEY_SCOPES = [
   { value: 'orders:write', label: 'Change order status, refund orders and subscriptions' },
   { value: 'discounts:read', label: 'Read discount codes and their uses' },
   { value: 'discounts:write', label: 'Create, change and disable discount codes' },
+  { value: 'webhooks:write', label: 'Manage webhook endpoints and their deliveries' },
 ] as const satisfies readonly Labelled<string>[];
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]['value'];
+
+/**
+ * What the store tells a seller's systems (docs/decisions/057-webhooks.md), each written by the database in the
+ * transaction that makes the change, so an event is sent once for each change and never for one rolled back.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  { value: 'order.paid', label: 'An order is paid' },
+  { value: 'order.refunded', label: 'An order is refunded' },
+  { value: 'order.disputed', label: 'A buyer opens a dispute at PayPal' },
+  { value: 'license.activated', label: 'A licence key is activated on an instance' },
+  { value: 'license.deactivated', label: 'A licence key is deactivated on an instance' },
+  { value: 'review.created', label: 'A buyer reviews a product' },
+  { value: 'subscription.activated', label: 'A subscription starts' },
+  { value: 'subscription.past_due', label: 'A subscription payment fails' },
+  { value: 'subscription.suspended', label: 'A subscription is suspended' },
+  { value: 'subscription.cancelled', label: 'A subscription is cancelled' },
+  { value: 'subscription.expired', label: 'A subscription ends' },
+] as const satisfies readonly Labelled<string>[];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]['value'] | 'webhook.test';
+
+/** Where one delivery of an event to an endpoint stands. */
+export const WEBHOOK_DELIVERY_STATUSES = [
+  { value: 'pending', label: 'Pending', tone: 'yellow' },
+  { value: 'delivered', label: 'Delivered', tone: 'green' },
+  { value: 'failed', label: 'Failed', tone: 'red' },
+] as const satisfies readonly (Labelled<string> & { tone: StatusTone })[];
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number]['value'];
 
 /** Where an API key stands, as the server judges it on its own clock (docs/decisions/056-api-keys.md). */
 export const API_KEY_STATUSES = [

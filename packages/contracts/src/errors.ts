@@ -63,6 +63,10 @@ export const API_ERROR_CODES = [
   'api_key_scope_missing',
   /** No API key has this id. */
   'api_key_not_found',
+  /** No webhook endpoint (or delivery of it) has this id. */
+  'webhook_not_found',
+  /** A webhook address the store will not send to: a private, loopback or link-local address (unless allowed). */
+  'webhook_url_not_allowed',
   /** Sign-in with a wrong username, email or password. */
   'invalid_credentials',
   /** Sign-in to an account staff deactivated. */

@@ -13,3 +13,4 @@ export * from './text.ts';
 export * from './validate.ts';
 export * from './subscriptions.ts';
 export * from './api-keys.ts';
+export * from './webhooks.ts';

@@ -23,6 +23,8 @@ export function storeEnv(port: number): Record<string, string> {
     UNPAID_ORDERS_PER_ADDRESS: '10000',
     // The tests' SMTP peer listens on loopback (on by default only for the embedded database).
     SMTP_ALLOW_PRIVATE_HOSTS: 'true',
+    // The webhook spec's receiver listens on loopback too (docs/decisions/057-webhooks.md).
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true',
   };
 }
 

@@ -230,6 +230,44 @@ export interface AuditLogTable {
   api_key_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
+/** A webhook endpoint (docs/decisions/057-webhooks.md): its signing secret encrypted with the data key. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  events: string[];
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  secret: string;
+  secret_prefix: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A change worth telling, written by the database's triggers; `payload` is fixed at the first delivery. */
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  type: string;
+  subject_id: string;
+  created_at: Generated<Date>;
+  payload: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One event to one endpoint: the outbox. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  event_id: string;
+  endpoint_id: string;
+  status: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | 'delivered' | 'failed' | undefined, 'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  last_status_code: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  last_duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Generated<Date>;
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** An API key: its secret's digest, never the secret (docs/decisions/056-api-keys.md). */
 export interface ApiKeysTable {
   id: Generated<string>;
@@ -557,6 +595,9 @@ export interface Database {
   product_reviews: ProductReviewsTable;
   audit_log: AuditLogTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
   discount_code_uses: DiscountCodeUsesTable;

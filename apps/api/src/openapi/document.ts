@@ -27,6 +27,11 @@ const TAGS: Record<string, string> = {
   reviews: "Buyers' reviews of the products they bought.",
   subscriptions: "A buyer's subscriptions: starting one through PayPal, reading and cancelling it.",
   site: 'What the shop front needs to draw itself: the name, colours and policies.',
+  webhooks:
+    'Events the store POSTs to the endpoints staff register (docs/decisions/057-webhooks.md), signed as Standard Webhooks ' +
+    'specifies: verify `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the ' +
+    'secret after `whsec_`, base64-decoded), refuse old timestamps, and drop an id already seen. Any answer but 2xx (or none ' +
+    'within 10 s, or a redirect) is retried: 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days.',
 };
 
 /** Staff areas: what each covers. */
@@ -36,6 +41,7 @@ const STAFF_AREAS: Record<string, string> = {
   orders: 'Orders: the list, exports, delivery logs, refunds and status changes.',
   users: 'Accounts: roles and deactivation.',
   'api-keys': "API keys for the seller's own systems: a staff session only.",
+  webhooks: 'Outgoing webhooks: endpoints, their deliveries, resends and test events.',
   discounts: 'Discount codes and their uses.',
   reviews: 'Moderating reviews.',
   subscriptions: "Buyers' subscriptions.",
@@ -336,6 +342,8 @@ export function openApiDocument({ publicUrl, version }: OpenApiOptions): JsonObj
 
   // Every error answer's shape, referred to by every route.
   schemas.use(contracts.ErrorSchema, 'response');
+  const webhooks = webhookOperations(schemas);
+  usedTags.add('webhooks');
 
   const tagNames = [...usedTags].sort((a, b) => Number(a.startsWith('staff')) - Number(b.startsWith('staff')) || a.localeCompare(b));
   return {
@@ -354,6 +362,7 @@ export function openApiDocument({ publicUrl, version }: OpenApiOptions): JsonObj
     servers: [{ url: publicUrl ? new URL('/', publicUrl).toString().replace(/\/$/, '') : '/', description: 'This shop' }],
     tags: tagNames.map((tag) => ({ name: tag, description: tagDescription(tag) })),
     paths,
+    webhooks,
     components: {
       schemas: sortKeys(schemas.components),
       securitySchemes: {
@@ -375,6 +384,79 @@ export function openApiDocument({ publicUrl, version }: OpenApiOptions): JsonObj
       },
     },
   };
+}
+
+/** What each event's `data` is. */
+function eventData(type: string): Schema {
+  if (type.startsWith('order.')) return ref('Order');
+  if (type.startsWith('license.'))
+    return {
+      type: 'object',
+      description: 'The key (in clear), its product and order, the instance and the activations it has now.',
+      properties: {
+        key_id: { type: 'string', format: 'uuid' },
+        key: { type: 'string' },
+        product_id: { type: 'string', format: 'uuid' },
+        order_id: { type: ['string', 'null'], format: 'uuid' },
+        instance: { type: 'string' },
+        activations: { type: 'integer', minimum: 0 },
+        max_activations: { type: ['integer', 'null'] },
+      },
+    };
+  if (type === 'review.created')
+    return {
+      type: 'object',
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        product_id: { type: 'string', format: 'uuid' },
+        user_id: { type: 'string', format: 'uuid' },
+        rating: { type: 'number' },
+        body: { type: 'string' },
+        created_at: { type: 'string', format: 'date-time' },
+      },
+    };
+  return {
+    type: 'object',
+    description: 'The subscription: its id, buyer, product, PayPal id, status, title, price per period, interval and paid period.',
+    properties: { id: { type: 'string', format: 'uuid' }, status: { type: 'string' }, current_period_end: { type: ['string', 'null'], format: 'date-time' } },
+  };
+}
+
+/** The OpenAPI 3.1 `webhooks`: each event the store sends, its headers and body. */
+function webhookOperations(schemas: SchemaWriter): Record<string, JsonObject> {
+  const header = (name: string, description: string): JsonObject => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  return Object.fromEntries(
+    contracts.WEBHOOK_EVENT_TYPES.map(({ value, label }) => [
+      value,
+      {
+        post: {
+          operationId: `event_${value.replace('.', '_')}`,
+          summary: label,
+          tags: ['webhooks'],
+          security: [],
+          parameters: [
+            header('webhook-id', 'The event id (`evt_…`): the same on every attempt; drop one already handled.'),
+            header('webhook-timestamp', 'Seconds since 1970 when this attempt was signed; refuse one far from now.'),
+            header('webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`.'),
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  allOf: [schemas.use(contracts.WebhookEventSchema, 'response'), { type: 'object', properties: { type: { const: value }, data: eventData(value) } }],
+                },
+              },
+            },
+          },
+          responses: {
+            '2XX': { description: 'Received: the delivery is done.' },
+            '4XX': { description: 'Refused: retried like any failure, until 3 days after the event.' },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 /** A schema's own `examples`, also given where viewers and mock servers look for them: the media type's `examples`. */

@@ -637,6 +637,45 @@ export const ROUTE_ERRORS: Record<RouteName, Record<string, readonly ApiErrorCod
       "api_key_not_found"
     ]
   },
+  "adminListWebhooks": {},
+  "adminCreateWebhook": {
+    "400": [
+      "validation_error",
+      "webhook_url_not_allowed"
+    ],
+    "404": [
+      "webhook_not_found"
+    ]
+  },
+  "adminUpdateWebhook": {
+    "400": [
+      "validation_error",
+      "webhook_url_not_allowed"
+    ],
+    "404": [
+      "webhook_not_found"
+    ]
+  },
+  "adminDeleteWebhook": {
+    "404": [
+      "webhook_not_found"
+    ]
+  },
+  "adminListWebhookDeliveries": {
+    "404": [
+      "webhook_not_found"
+    ]
+  },
+  "adminResendWebhookDelivery": {
+    "404": [
+      "webhook_not_found"
+    ]
+  },
+  "adminTestWebhook": {
+    "404": [
+      "webhook_not_found"
+    ]
+  },
   "createSubscription": {
     "404": [
       "product_not_found"

@@ -6,6 +6,7 @@ import { pruneLoginThrottle } from '../auth/login-throttle.ts';
 import { pruneTwoFactorChallenges } from '../auth/two-factor-challenge.ts';
 import { releaseStaleDownloads } from '../delivery/downloads.ts';
 import { sendDueMail } from '../mail/outbox.ts';
+import { sendDueWebhooks } from '../webhooks/webhooks.ts';
 import { expireStaleOrders } from '../orders/order-service.ts';
 import { reconcilePayments } from '../payments/payment-service.ts';
 import { finishStaleRefunds } from '../payments/refunds.ts';
@@ -39,6 +40,8 @@ export const backgroundJobsPlugin = fp(
     const { orderSweepSeconds, mailSweepSeconds, reconcileSeconds } = app.config;
     if (orderSweepSeconds > 0) every(app, orderSweepSeconds, 'order expiry', () => expireStaleOrders(app));
     if (mailSweepSeconds > 0) every(app, mailSweepSeconds, 'mail outbox', () => sendDueMail(app));
+    // Webhook deliveries: the triggers queue them in the change's transaction; this sends them (docs/decisions/057-webhooks.md).
+    if (app.config.webhookSweepSeconds > 0) every(app, app.config.webhookSweepSeconds, 'webhook deliveries', () => sendDueWebhooks(app));
     if (reconcileSeconds > 0) {
       every(app, reconcileSeconds, 'payment reconciliation', () => reconcilePayments(app));
       // Staff refunds PayPal did not answer are asked again with the same request id.

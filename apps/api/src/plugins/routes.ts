@@ -2,6 +2,7 @@ import { BRAND_NAME } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiKeyHandlers } from '../api-keys/handlers.ts';
+import { webhookHandlers } from '../webhooks/handlers.ts';
 import { auditHandlers } from '../audit/handlers.ts';
 import { authHandlers } from '../auth/handlers.ts';
 import { emailVerificationHandlers } from '../auth/email-verification.ts';
@@ -47,6 +48,7 @@ function routeHandlers(app: FastifyInstance) {
     ...mailHandlers(app),
     ...auditHandlers(app),
     ...apiKeyHandlers(app),
+    ...webhookHandlers(app),
     ...subscriptionHandlers(app),
     ...subscriptionAdminHandlers(app),
   } satisfies RouteHandlers;

@@ -22,4 +22,5 @@ export const ADMIN_NAV = [
   { ...linkOptions({ to: '/audit' }), label: 'Audit', exact: false },
   { ...linkOptions({ to: '/security' }), label: 'Security', exact: false },
   { ...linkOptions({ to: '/api-keys' }), label: 'API keys', exact: false },
+  { ...linkOptions({ to: '/webhooks' }), label: 'Webhooks', exact: false },
 ] as const;

@@ -28,6 +28,7 @@ import * as rankedSearch from './2026-12-02-0001-ranked-search.ts';
 import * as purchaseFunctions from './2026-12-02-0002-purchase-functions.ts';
 import * as purchaseContention from './2026-12-03-0001-purchase-contention.ts';
 import * as apiKeys from './2026-12-04-0001-api-keys.ts';
+import * as webhooks from './2026-12-04-0002-webhooks.ts';
 
 /**
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-0002-purchase-functions': purchaseFunctions,
   '2026-12-03-0001-purchase-contention': purchaseContention,
   '2026-12-04-0001-api-keys': apiKeys,
+  '2026-12-04-0002-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {
