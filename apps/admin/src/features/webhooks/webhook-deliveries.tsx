@@ -11,7 +11,7 @@ import { DeliveryStatusBadge, When, endpointName, eventLabel } from './webhook-l
 import * as styles from './webhooks.css.ts';
 import { adminWebhookDeliveriesQueryOptions, adminWebhooksQueryOptions } from './queries.ts';
 
-const COLUMNS = 9;
+const COLUMNS = 6;
 
 export const DELIVERIES_LOAD_FAILED = 'Error loading the deliveries';
 
@@ -61,11 +61,8 @@ export function WebhookDeliveriesPanel({ endpoint, testing, onSendTest, onClose 
         columns={
           <>
             <DataHeaderCell>Event</DataHeaderCell>
-            <DataHeaderCell>Status</DataHeaderCell>
-            <DataHeaderCell align="end">Attempts</DataHeaderCell>
-            <DataHeaderCell>Answer</DataHeaderCell>
+            <DataHeaderCell>Result</DataHeaderCell>
             <DataHeaderCell>Last error</DataHeaderCell>
-            <DataHeaderCell align="end">Took</DataHeaderCell>
             <DataHeaderCell>Created</DataHeaderCell>
             <DataHeaderCell>Delivered</DataHeaderCell>
             <DataHeaderCell align="end">Actions</DataHeaderCell>
@@ -109,14 +106,22 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
           <span className={styles.mono}>{delivery.event_id}</span>
         </span>
       </DataCell>
-      <DataCell label="Status">
-        <DeliveryStatusBadge status={delivery.status} />
-      </DataCell>
-      <DataCell label="Attempts" align="end">
-        {delivery.attempts}
-      </DataCell>
-      <DataCell label="Answer" nowrap>
-        {delivery.last_status_code === null ? <span className={styles.muted}>No answer</span> : `HTTP ${delivery.last_status_code}`}
+      <DataCell label="Result">
+        {/* The status, the receiver's answer, the tries and the time: one column, so the table fits at 1280 px. */}
+        <span className={styles.endpointCell}>
+          <DeliveryStatusBadge status={delivery.status} />
+          <span className={styles.resultLine}>
+            <span data-answer>{delivery.last_status_code === null ? 'No answer' : `HTTP ${delivery.last_status_code}`}</span>
+            {' · '}
+            <span data-attempts>{delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}</span>
+            {delivery.last_duration_ms === null ? null : (
+              <>
+                {' · '}
+                <span data-took>{delivery.last_duration_ms} ms</span>
+              </>
+            )}
+          </span>
+        </span>
       </DataCell>
       <DataCell label="Last error">
         {delivery.last_error ? (
@@ -126,9 +131,6 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
         ) : (
           <span className={styles.muted}>None</span>
         )}
-      </DataCell>
-      <DataCell label="Took" align="end" nowrap>
-        {delivery.last_duration_ms === null ? <span className={styles.muted}>–</span> : `${delivery.last_duration_ms} ms`}
       </DataCell>
       <DataCell label="Created" date>
         <When at={delivery.created_at} none="" />

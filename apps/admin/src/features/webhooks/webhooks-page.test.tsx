@@ -114,7 +114,7 @@ describe('the Webhooks screen', { timeout: 30_000 }, () => {
     expect(within(events).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['order.paid', 'order.refunded']);
     expect(within(events).getByText('order.paid')).toHaveAttribute('title', 'An order is paid');
     expect(within(crm).getByText('On')).toBeInTheDocument();
-    expect(crm.querySelector('td[data-label="Pending"]')).toHaveTextContent('2');
+    expect(crm.querySelector('td[data-label="State"]')).toHaveTextContent('2 pending');
     expect(crm.querySelector('td[data-label="Last delivery"] time')).toHaveAttribute('datetime', '2026-12-01T08:30:00.000Z');
     for (const action of ['Deliveries to CRM', 'Send test to CRM', 'Edit CRM', 'Remove CRM']) {
       expect(within(crm).getByRole('button', { name: action })).toBeInTheDocument();
@@ -312,15 +312,15 @@ describe('the Webhooks screen', { timeout: 30_000 }, () => {
     const failedRow = rowOf('evt_01JF0000000000000000000002');
     expect(within(failedRow).getByText('order.refunded')).toHaveAttribute('title', 'An order is refunded');
     expect(within(failedRow).getByText('Failed')).toBeInTheDocument();
-    expect(failedRow.querySelector('td[data-label="Attempts"]')).toHaveTextContent('9');
-    expect(failedRow.querySelector('td[data-label="Answer"]')).toHaveTextContent('No answer');
+    expect(failedRow.querySelector('td[data-label="Result"] [data-attempts]')).toHaveTextContent('9 attempts');
+    expect(failedRow.querySelector('td[data-label="Result"] [data-answer]')).toHaveTextContent('No answer');
     expect(within(failedRow).getByText('Connection refused')).toHaveAttribute('title', 'Connection refused');
     expect(failedRow.querySelector('td[data-label="Delivered"]')).toHaveTextContent('Never');
 
     const deliveredRow = rowOf('evt_01JF0000000000000000000001');
     expect(within(deliveredRow).getByText('Delivered')).toBeInTheDocument();
-    expect(deliveredRow.querySelector('td[data-label="Answer"]')).toHaveTextContent('HTTP 200');
-    expect(deliveredRow.querySelector('td[data-label="Took"]')).toHaveTextContent('42 ms');
+    expect(deliveredRow.querySelector('td[data-label="Result"] [data-answer]')).toHaveTextContent('HTTP 200');
+    expect(deliveredRow.querySelector('td[data-label="Result"] [data-took]')).toHaveTextContent('42 ms');
     expect(deliveredRow.querySelector('td[data-label="Created"] time')).toHaveAttribute('datetime', '2026-12-01T08:30:00.000Z');
     expect(deliveredRow.querySelector('td[data-label="Delivered"] time')).toHaveAttribute('datetime', '2026-12-01T08:30:01.000Z');
 
@@ -333,8 +333,8 @@ describe('the Webhooks screen', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Resent event delivered: the endpoint answered 204')).toBeInTheDocument();
     const resent = rowOf('evt_01JF0000000000000000000002');
     expect(within(resent).getByText('Delivered')).toBeInTheDocument();
-    expect(resent.querySelector('td[data-label="Answer"]')).toHaveTextContent('HTTP 204');
-    expect(resent.querySelector('td[data-label="Attempts"]')).toHaveTextContent('10');
+    expect(resent.querySelector('td[data-label="Result"] [data-answer]')).toHaveTextContent('HTTP 204');
+    expect(resent.querySelector('td[data-label="Result"] [data-attempts]')).toHaveTextContent('10 attempts');
 
     await user.click(within(panel).getByRole('button', { name: 'Close deliveries' }));
     expect(screen.queryByRole('region', { name: 'Deliveries to CRM' })).toBeNull();

@@ -3,7 +3,7 @@ import { Button, DataCell, DataHeaderCell, DataRow, DataTable, DataTableEmptyRow
 import { When, WebhookStateBadge, endpointName, eventLabel } from './webhook-labels.tsx';
 import * as styles from './webhooks.css.ts';
 
-const COLUMNS = 7;
+const COLUMNS = 5;
 
 export type EndpointAction = 'deliveries' | 'test' | 'edit' | 'remove';
 
@@ -23,11 +23,9 @@ export function WebhooksTable({ endpoints, loading, testing, onAction }: Webhook
       caption="Webhook endpoints"
       columns={
         <>
-          <DataHeaderCell>Address</DataHeaderCell>
-          <DataHeaderCell>Description</DataHeaderCell>
+          <DataHeaderCell>Endpoint</DataHeaderCell>
           <DataHeaderCell>Events</DataHeaderCell>
           <DataHeaderCell>State</DataHeaderCell>
-          <DataHeaderCell align="end">Pending</DataHeaderCell>
           <DataHeaderCell>Last delivery</DataHeaderCell>
           <DataHeaderCell align="end">Actions</DataHeaderCell>
         </>
@@ -44,13 +42,14 @@ export function WebhooksTable({ endpoints, loading, testing, onAction }: Webhook
           const name = endpointName(endpoint);
           return (
             <DataRow key={endpoint.id}>
-              <DataCell label="Address">
-                <span className={styles.url} title={endpoint.url}>
-                  {endpoint.url}
+              <DataCell label="Endpoint">
+                {/* What staff call it, and where it is: one column, so the table fits beside the navigation at 1280 px. */}
+                <span className={styles.endpointCell}>
+                  <span className={styles.description}>{endpoint.description || <span className={styles.muted}>No description</span>}</span>
+                  <span className={styles.url} title={endpoint.url}>
+                    {endpoint.url}
+                  </span>
                 </span>
-              </DataCell>
-              <DataCell label="Description">
-                <span className={styles.description}>{endpoint.description || <span className={styles.muted}>None</span>}</span>
               </DataCell>
               <DataCell label="Events">
                 <ul className={styles.eventChips} aria-label={`Events sent to ${name}`}>
@@ -62,10 +61,12 @@ export function WebhooksTable({ endpoints, loading, testing, onAction }: Webhook
                 </ul>
               </DataCell>
               <DataCell label="State">
-                <WebhookStateBadge endpoint={endpoint} />
-              </DataCell>
-              <DataCell label="Pending" align="end">
-                {endpoint.pending_deliveries}
+                <span className={styles.endpointCell}>
+                  <WebhookStateBadge endpoint={endpoint} />
+                  <span className={styles.pending} data-pending={endpoint.pending_deliveries}>
+                    {endpoint.pending_deliveries === 1 ? '1 pending' : `${endpoint.pending_deliveries} pending`}
+                  </span>
+                </span>
               </DataCell>
               <DataCell label="Last delivery" date>
                 <When at={endpoint.last_delivery_at} none="Never" />

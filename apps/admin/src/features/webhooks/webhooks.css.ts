@@ -129,3 +129,25 @@ export const warning = style({
   color: vars.color.danger,
   fontWeight: 600,
 });
+
+/** Two lines in one cell: a name over its address, a badge over its figures. */
+export const endpointCell = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  justifyItems: 'start',
+  minWidth: 0,
+});
+
+/** A delivery's answer, tries and time, under its status. */
+export const resultLine = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+});
+
+/** Deliveries waiting for their next attempt, under the state. */
+export const pending = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+});
