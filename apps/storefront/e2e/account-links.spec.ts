@@ -72,6 +72,9 @@ test('a shopper signs in with a mailed link instead of the password', async ({ p
     }).toPass({ timeout: 15_000 });
 
     await page.goto(await mailbox.link(shopper.user.email, '/sign-in-link'));
+    // Checked (axe) once the page has drawn itself, not while the app takes over the server's page.
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in with your link' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await snap(page, 'sign-in-link');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/account');

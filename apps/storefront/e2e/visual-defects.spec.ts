@@ -127,6 +127,8 @@ test('the home hero has a picture on desktops and offers a guest an account, a s
   await screenshot(page, 'home-hero-signed-in');
   await hero.getByRole('link', { name: 'My Account' }).click();
   await expect(page).toHaveURL(/\/account$/);
+  // The end state is checked (axe) once the account has loaded, not while it is being fetched.
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
 });
 
 test('on a phone the products filters fold behind a Filters button, so the first product shows at once', async ({ page }) => {
