@@ -2,9 +2,10 @@ import { API_KEY_PREFIX, type ApiKey, type CreatedApiKey } from '@store/contract
 import { usePageTitle } from '@store/shell';
 import { Button, PlusIcon } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { env } from '../../env.ts';
 import * as layout from '../layout/admin-layout.css.ts';
+import { useFocusAfterClose } from '../layout/use-focus-after-close.ts';
 import { useErrorToast } from '../site/use-error-toast.ts';
 import { NewApiKeyModal } from './api-key-form.tsx';
 import { ApiKeySecretPanel } from './api-key-secret.tsx';
@@ -19,20 +20,6 @@ export const API_KEYS_LOAD_FAILED = 'Error loading API keys';
 export const API_DOCS_URL = `${env.apiBase.replace(/\/$/, '')}/api/docs`;
 
 /**
- * Where the focus goes once a dialog has closed: set with the state that closes it, moved after the dialog
- * has left the page (while it is open the page behind it is inert and cannot take the focus).
- */
-function useFocusAfterClose() {
-  const [target, setTarget] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    if (!target) return;
-    target.focus();
-    setTarget(null);
-  }, [target]);
-  return setTarget;
-}
-
-/**
  * /admin/api-keys: keys for the seller's own systems (docs/decisions/056-api-keys.md): the list with each
  * key's scopes, use and status; New API key, its secret shown once; Revoke behind a confirmation.
  */
@@ -41,8 +28,6 @@ export function ApiKeysPage() {
   const keys = useQuery(adminApiKeysQueryOptions());
   useErrorToast(keys.isError, keys.errorUpdatedAt, API_KEYS_LOAD_FAILED);
   const list = keys.isError ? [] : (keys.data?.keys ?? []);
-  // Every row's status by one clock: the time of the list's latest answer.
-
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);

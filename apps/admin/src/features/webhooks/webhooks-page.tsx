@@ -2,9 +2,10 @@ import { WEBHOOK_SECRET_PREFIX, type CreatedWebhookEndpoint, type WebhookEndpoin
 import { usePageTitle } from '@store/shell';
 import { Button, PlusIcon } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { API_DOCS_URL } from '../api-keys/api-keys-page.tsx';
 import * as layout from '../layout/admin-layout.css.ts';
+import { useFocusAfterClose } from '../layout/use-focus-after-close.ts';
 import { useErrorToast } from '../site/use-error-toast.ts';
 import { RemoveWebhookDialog } from './remove-webhook-dialog.tsx';
 import { useSendTest } from './send-test.ts';
@@ -16,20 +17,6 @@ import * as styles from './webhooks.css.ts';
 import { adminWebhooksQueryOptions } from './queries.ts';
 
 export const WEBHOOKS_LOAD_FAILED = 'Error loading webhook endpoints';
-
-/**
- * Where the focus goes once a dialog or panel has closed: set with the state that closes it, moved after the
- * dialog has left the page (while it is open the page behind it is inert and cannot take the focus).
- */
-function useFocusAfterClose() {
-  const [target, setTarget] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    if (!target) return;
-    target.focus();
-    setTarget(null);
-  }, [target]);
-  return setTarget;
-}
 
 type FormState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; endpoint: WebhookEndpoint };
 

@@ -1,6 +1,9 @@
 import { media, vars } from '@store/ui';
 import { style } from '@vanilla-extract/css';
 
+// Shared with the API keys screen.
+export { chip as eventChip, chips as eventChips, code, day, intro, link, optionList as eventList, optionValue as eventValue } from '../layout/integrations.css.ts';
+
 /** An endpoint's address: machine text on one line, cut with an ellipsis (the whole address in its title). */
 export const url = style({
   display: 'block',
@@ -15,32 +18,6 @@ export const url = style({
 
 export const description = style({
   overflowWrap: 'anywhere',
-});
-
-/** An endpoint's events as short chips; each one's words in its title and in the form. */
-export const eventChips = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.xxs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': { [media.md]: { justifyContent: 'flex-start' } },
-});
-
-export const eventChip = style({
-  padding: `1px ${vars.space.xs}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.full,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  whiteSpace: 'nowrap',
-});
-
-/** One line of a time: the day, then the hour under it. */
-export const day = style({
-  display: 'block',
 });
 
 export const rowActions = style({
@@ -79,40 +56,6 @@ export const muted = style({
   color: vars.color.textMuted,
 });
 
-/* The explanation above the list. */
-
-export const intro = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  maxWidth: '48rem',
-});
-
-export const code = style({
-  fontFamily: vars.font.mono,
-  fontSize: '0.95em',
-  overflowWrap: 'anywhere',
-});
-
-export const link = style({
-  color: vars.color.primaryText,
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
-});
-
-/* The Add / Edit endpoint form. */
-
-export const eventList = style({
-  display: 'grid',
-  gap: vars.space.xs,
-});
-
-export const eventValue = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  whiteSpace: 'nowrap',
-});
-
 /* The deliveries panel. */
 
 export const panelActions = style({
@@ -120,8 +63,6 @@ export const panelActions = style({
   flexWrap: 'wrap',
   gap: vars.space.xs,
 });
-
-
 
 /* The remove dialog. */
 
