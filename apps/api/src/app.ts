@@ -8,6 +8,7 @@ import type { PayPalClient } from './payments/paypal-client.ts';
 import { catalogCachePlugin } from './catalog/catalog-cache.ts';
 import { crawlFilesPlugin } from './catalog/crawl-files.ts';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
+import { logMixin, requestIdGenerator, withLogContext } from './http/log-context.ts';
 import { apiDocsPlugin } from './plugins/external/api-docs.ts';
 import { corsPlugin } from './plugins/external/cors.ts';
 import { helmetPlugin } from './plugins/external/helmet.ts';
@@ -24,10 +25,14 @@ import { redisPlugin } from './plugins/redis.ts';
 import { routesPlugin } from './plugins/routes.ts';
 import { demoReviewsPlugin, startupPlugin } from './plugins/startup.ts';
 import { staticAppsPlugin } from './plugins/static-apps.ts';
+import { healthRoutesPlugin } from './operations/health-routes.ts';
+import { metricsPlugin } from './operations/metrics.ts';
 import { storefrontRenderPlugin } from './plugins/storefront-render.ts';
 import { storagePlugin } from './plugins/storage.ts';
 
 export interface BuildOptions {
+  /** Where log lines go (tests read them); by default standard output. */
+  logStream?: { write: (line: string) => void };
   config: Config;
   /** An open database to use (tests); by default one is opened from the config. */
   database?: DatabaseHandle;
@@ -46,10 +51,13 @@ const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
  * of hooks: security headers and CORS first, then shared services, the API, the apps and the not-found
  * handler; the background jobs last, so on close they stop before the database closes.
  */
-export async function buildApp({ config, database, announceAdminPassword = () => {}, paypal }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, announceAdminPassword = () => {}, paypal, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      // Lines logged through app.log while a request (or a job) runs name it too (http/log-context.ts).
+      mixin: logMixin,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access_token'],
       serializers: {
         // Guest order tokens and download signatures travel in the query: they never reach the logs.
@@ -62,6 +70,7 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
       },
     },
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
     return503OnClosing: true,
     // What the router and Node's HTTP parser refuse is answered in the API's error shape (http/framework-errors.ts).
     frameworkErrors: answerFrameworkError,
@@ -72,7 +81,14 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   });
   app.removeContentTypeParser('text/plain'); // The API speaks JSON (and multipart uploads): any other body answers 415.
 
+  // The first hook: the answer names its request id, and every line logged while it runs carries it.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    withLogContext({ reqId: request.id }, done, request.log);
+  });
   await app.register(configPlugin, { config });
+  // First of the hooks: every request is counted, those the catalogue cache answers in its own onRequest too.
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(redisPlugin); // app.redis (REDIS_URL) or null: the rate limits' shared store
   // Third-party plugins, each with its options in plugins/external/.
@@ -86,6 +102,8 @@ export async function buildApp({ config, database, announceAdminPassword = () =>
   await app.register(dataEncryptionPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);
+  // /livez, /readyz and /metrics: before the storefront's fallback, which would answer them with a page.
+  await app.register(healthRoutesPlugin);
   // Before the routes: the OpenAPI document is collected from the routes registered after it.
   await app.register(apiDocsPlugin);
   await app.register(paymentsPlugin, { paypal });

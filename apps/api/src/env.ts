@@ -88,6 +88,20 @@ export interface Config {
   redisUrl: string | null;
   /** Starts every key this store writes to Redis (`REDIS_KEY_PREFIX`, default `store:`), so several stores can share one Redis. */
   redisKeyPrefix: string;
+  /**
+   * After SIGTERM, how long `/readyz` answers 503 while requests are still served, so the load balancer stops
+   * sending new ones before the server stops taking connections (`SHUTDOWN_DRAIN_SECONDS`, default 5).
+   */
+  shutdownDrainSeconds: number;
+  /** After SIGTERM, the longest the whole shutdown may take (downloads in flight included) before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
+  /** Collect Prometheus metrics (`METRICS_ENABLED`, default true); false leaves out even the per-request hooks. */
+  metricsEnabled: boolean;
+  /** Serve `/metrics` on a listener of its own (`METRICS_PORT`, on `METRICS_HOST`, default 127.0.0.1); null: none. */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** Serve `/metrics` on the public port too, to requests bearing this token (`METRICS_TOKEN`, 32 characters or more); null: not there. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -234,6 +248,14 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits and . _ : - (got "${redisKeyPrefix}")`);
   }
 
+  const metricsToken = secret('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && (metricsToken.length < 32 || /[^\x21-\x7e]/.test(metricsToken))) {
+    problems.push('METRICS_TOKEN must be at least 32 printable characters without spaces (make one with `openssl rand -hex 24`)');
+  }
+  const metricsPortText = text('METRICS_PORT');
+  // 0: a port the system picks (tests); the server logs which.
+  const metricsPort = metricsPortText === undefined ? null : integer('METRICS_PORT', 0, 0, 65535);
+
   const config: Config = {
     nodeEnv,
     host: text('HOST') ?? '0.0.0.0',
@@ -278,7 +300,20 @@ export function loadConfig(env: Env = process.env): Config {
     // The URL may carry a password: the helper's message never repeats it.
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix,
+    shutdownDrainSeconds: integer('SHUTDOWN_DRAIN_SECONDS', nodeEnv === 'test' ? 0 : 5, 0, 300),
+    shutdownTimeoutSeconds: integer('SHUTDOWN_TIMEOUT_SECONDS', 30, 1, 3600),
+    metricsEnabled: boolean('METRICS_ENABLED', true),
+    metricsPort,
+    metricsHost: text('METRICS_HOST') ?? '127.0.0.1',
+    metricsToken,
   };
+  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === config.port) problems.push('METRICS_PORT must differ from PORT: metrics are kept off the public port');
+  if (!config.metricsEnabled && (config.metricsPort !== null || config.metricsToken !== null)) {
+    problems.push('METRICS_PORT and METRICS_TOKEN serve metrics: they cannot be set while METRICS_ENABLED is false');
+  }
+  if (config.shutdownDrainSeconds >= config.shutdownTimeoutSeconds) {
+    problems.push('SHUTDOWN_DRAIN_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS: the drain is part of the shutdown');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

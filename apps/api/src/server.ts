@@ -25,11 +25,31 @@ async function main(): Promise<void> {
     },
   });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down: draining requests');
-    await app.close();
-  });
+  // SIGTERM or SIGINT: not ready at once, so the load balancer stops sending requests; after the drain the
+  // server stops taking connections, finishes what is in flight (downloads until shortly before the deadline),
+  // stops the sweeps between runs and closes the pools; exit 0. A second signal, or the deadline, exits at once
+  // with 1 (docs/decisions/058-operations.md).
+  const { shutdownDrainSeconds, shutdownTimeoutSeconds } = config;
+  closeWithGrace(
+    {
+      delay: shutdownTimeoutSeconds * 1000,
+      onSecondSignal: (signal) => app.log.warn({ signal }, 'second signal while shutting down: exiting now'),
+      onTimeout: (delay) => app.log.error({ seconds: delay / 1000 }, 'shutdown took longer than SHUTDOWN_TIMEOUT_SECONDS: exiting now'),
+      onSecondError: (error) => app.log.error({ err: error }, 'second error while shutting down: exiting now'),
+      logger: { error: (error: unknown) => app.log.error({ err: error }, 'shutdown failed') },
+    },
+    async ({ signal, err }) => {
+      app.lifecycle.beginShutdown(new Date(Date.now() + shutdownTimeoutSeconds * 1000));
+      if (err) {
+        app.log.error({ err }, 'shutting down after an error');
+      } else {
+        app.log.info({ signal, drainSeconds: shutdownDrainSeconds }, 'shutting down: not ready, draining requests');
+        if (shutdownDrainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDrainSeconds * 1000));
+      }
+      await app.close();
+      app.log.info('shut down');
+    },
+  );
 
   await app.listen({ host: config.host, port: config.port });
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;

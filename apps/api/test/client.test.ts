@@ -394,6 +394,11 @@ const implementedCalls = {
     return answer;
   },
   adminGetSettings: async () => clientFor(await t.adminToken()).adminGetSettings(),
+  adminSystemStatus: async () => {
+    const answer = await clientFor(await t.adminToken()).adminSystemStatus();
+    expect(answer).toMatchObject({ readiness: { status: 'ready' }, migrations: { pending: [] }, redis: { state: 'not_configured' } });
+    return answer;
+  },
   previewDiscount: async () => {
     const product = await createProduct({ price: 40, stock_quantity: 3 });
     const { code } = await discountCode({ kind: 'percent', value: 25 });

@@ -923,6 +923,68 @@ describe('a download running when the store stops', () => {
   });
 });
 
+describe('a download running when the store shuts down (SIGTERM)', () => {
+  /** A client that reads the first chunk and then pauses: the answer is in flight. */
+  const pausedDownload = (t: TestApp, url: string) =>
+    new Promise<{ request: http.ClientRequest; response: http.IncomingMessage; first: number }>((resolve, reject) => {
+      const request = http.get(new URL(url, addressOf(t)), { agent: false }, (response) => {
+        response.once('data', (chunk: Buffer) => {
+          response.pause();
+          resolve({ request, response, first: chunk.length });
+        });
+      });
+      request.once('error', reject);
+    });
+
+  it('finishes whole before the store closes, when the deadline allows', { timeout: 60_000 }, async () => {
+    const t = await build({ MAX_DELIVERABLE_BYTES: String(64 * 1024 * 1024) });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const data = randomBytes(8 * 1024 * 1024);
+      const { order, url } = await freeDownload(t, data);
+      const { response, first } = await pausedDownload(t, url);
+      t.app.lifecycle.beginShutdown(new Date(Date.now() + 30_000));
+      const closed = t.app.close();
+      // The buyer goes on reading while the store closes.
+      let received = first;
+      response.on('data', (chunk: Buffer) => (received += chunk.length));
+      const ended = new Promise((resolve) => response.once('end', resolve));
+      response.resume();
+      await ended;
+      await closed;
+      expect(received).toBe(data.length);
+      const line = await t.database.db.selectFrom('order_item_files').select(['bytes_reserved', 'bytes_sent']).where('order_item_id', '=', order.items[0]!.id).executeTakeFirstOrThrow();
+      expect(line).toEqual({ bytes_reserved: '0', bytes_sent: String(data.length) });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is cut shortly before the deadline when the buyer stops reading', { timeout: 60_000 }, async () => {
+    const t = await build({ MAX_DELIVERABLE_BYTES: String(64 * 1024 * 1024) });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const size = 32 * 1024 * 1024;
+      const { order, url } = await freeDownload(t, randomBytes(size));
+      await pausedDownload(t, url);
+      // The deadline is 4 s away: downloads are given until 3 s before it, then cut.
+      const started = Date.now();
+      t.app.lifecycle.beginShutdown(new Date(started + 4000));
+      await t.app.close();
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(900);
+      expect(took).toBeLessThan(3500);
+      // Settled before the database closed: what was sent is counted, nothing stays reserved.
+      const line = await t.database.db.selectFrom('order_item_files').select(['bytes_reserved', 'bytes_sent']).where('order_item_id', '=', order.items[0]!.id).executeTakeFirstOrThrow();
+      expect(line.bytes_reserved).toBe('0');
+      expect(Number(line.bytes_sent)).toBeGreaterThan(0);
+      expect(Number(line.bytes_sent)).toBeLessThan(size);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('generated licence keys', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -110,6 +110,42 @@ describe('the server process', () => {
 
     server.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('shutting down: draining requests');
+    expect(server.output()).toContain('shutting down: not ready, draining requests');
+  });
+
+  it('on SIGTERM turns not ready at once, serves through the drain, then exits 0; a second SIGTERM exits at once', { timeout: 120_000 }, async () => {
+    const env = { HOST: '127.0.0.1', ADMIN_PASSWORD: 'drain-test-password-1', SHUTDOWN_DRAIN_SECONDS: '3' };
+    const { server, port } = await startHealthy(env, () => mkdtemp(path.join(dataDir, 'drain-')));
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    const signalled = Date.now();
+    server.kill('SIGTERM');
+    // Not ready at the next probe; still serving, so requests the balancer already sent are answered.
+    let notReady: Response | undefined;
+    for (let tries = 0; tries < 20; tries++) {
+      const answer = await fetch(`${base}/readyz`);
+      if (answer.status === 503) {
+        notReady = answer;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(notReady?.status).toBe(503);
+    expect(await notReady!.json()).toMatchObject({ status: 'not_ready', checks: expect.arrayContaining([{ name: 'shutdown', ok: false, ms: expect.any(Number), detail: 'shutting down' }]) });
+    expect((await fetch(`${base}/api/products`)).status).toBe(200);
+    expect((await fetch(`${base}/livez`)).status).toBe(200);
+    expect(await server.exited).toBe(0);
+    // The drain is waited out before the server stops taking connections.
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(2900);
+    expect(server.output()).toContain('"msg":"shut down"');
+
+    const again = await startHealthy(env, () => mkdtemp(path.join(dataDir, 'twice-')));
+    const twice = Date.now();
+    again.server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    again.server.kill('SIGTERM');
+    expect(await again.server.exited).toBe(1);
+    expect(Date.now() - twice).toBeLessThan(2500);
+    expect(again.server.output()).toContain('second signal while shutting down: exiting now');
   });
 });

@@ -72,6 +72,7 @@ export const endpoints = {
   adminSetDiscountDisabled: { method: 'PATCH', path: '/api/admin/discounts/:id' },
   adminListDiscountUses: { method: 'GET', path: '/api/admin/discounts/:id/uses' },
   adminGetSettings: { method: 'GET', path: '/api/admin/settings' },
+  adminSystemStatus: { method: 'GET', path: '/api/admin/system' },
   adminUpdateSettings: { method: 'PUT', path: '/api/admin/settings' },
   adminTestCoingate: { method: 'POST', path: '/api/admin/test-coingate' },
   adminTestEmail: { method: 'POST', path: '/api/admin/test-email' },

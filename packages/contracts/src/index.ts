@@ -14,3 +14,4 @@ export * from './validate.ts';
 export * from './subscriptions.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './system.ts';

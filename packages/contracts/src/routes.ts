@@ -119,6 +119,7 @@ import {
   SubscriptionListSchema,
   SubscriptionSchema,
 } from './subscriptions.ts';
+import { SystemStatusSchema } from './system.ts';
 
 /**
  * Who may call a route. `public`: anyone; `optional`: anyone, and a valid token identifies the buyer;
@@ -957,6 +958,14 @@ export const routes = define({
     tag: 'admin',
     status: 200,
     response: SiteSettingsSchema,
+  },
+  adminSystemStatus: {
+    ...endpoints.adminSystemStatus,
+    access: 'admin',
+    summary: "The store's health: readiness, version, migrations, database, Redis, the mail and webhook outboxes, reconciliation and storage",
+    tag: 'admin',
+    status: 200,
+    response: SystemStatusSchema,
   },
   adminUpdateSettings: {
     ...endpoints.adminUpdateSettings,

@@ -119,11 +119,14 @@ export class AnswerCache {
   #everythingAt = 0;
   readonly #productAt = new Map<string, number>();
   #bytes = 0;
+  /** Answers given from memory, and answers that had to be made (a load, or waiting on another caller's). */
+  #hits = 0;
+  #misses = 0;
 
   constructor(readonly limits: AnswerCacheLimits) {}
 
-  get stats(): { entries: number; bytes: number } {
-    return { entries: this.#entries.size, bytes: this.#bytes };
+  get stats(): { entries: number; bytes: number; hits: number; misses: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
   }
 
   /** The cached answer for a key, or the one `load` makes (shared by every caller waiting on the same key). */
@@ -138,11 +141,13 @@ export class AnswerCache {
   ): Promise<CachedAnswer> {
     const cached = this.#entries.get(key);
     if (cached) {
+      this.#hits += 1;
       // Most recently used last: the eviction walks from the front.
       this.#entries.delete(key);
       this.#entries.set(key, cached);
       return cached;
     }
+    this.#misses += 1;
     const pending = this.#loading.get(key);
     if (pending) return pending;
 
@@ -171,7 +176,9 @@ export class AnswerCache {
   /** The kept answer for an address `remember` noted, if it is still kept. */
   answerFor(address: string): CachedAnswer | undefined {
     const key = this.#addresses.get(address);
-    return key === undefined ? undefined : this.#entries.get(key);
+    const answer = key === undefined ? undefined : this.#entries.get(key);
+    if (answer) this.#hits += 1;
+    return answer;
   }
 
   /** Drops every answer (the catalogue changed, or changes may have been missed). */

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseTarget['kind'];
   close: () => Promise<void>;
+  /** This process's connections to it: open, idle, and queries waiting for one (the metrics and the status page). */
+  poolStats: () => PoolStats;
   /** The embedded instance, when there is one (tests dump it as a snapshot). */
   pglite?: PGlite;
   /**
@@ -27,6 +29,14 @@ export interface DatabaseHandle {
    */
   listen: (channel: string, onMessage: (payload: string) => void, onGap: () => void) => Promise<() => Promise<void>>;
 }
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const statsOf = (pool: pg.Pool) => (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
 
 /**
  * Kysely over `pg` in both cases: a real pool for PostgreSQL, or one serialised connection to PGlite
@@ -39,7 +49,7 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     // by the pool; unheard, its error would crash the process.
     pool.on('error', onIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy(), listen: (...args) => listenOnPostgres(target.url, onIdleError, ...args) };
+    return { db, kind: 'postgres', poolStats: statsOf(pool), close: () => db.destroy(), listen: (...args) => listenOnPostgres(target.url, onIdleError, ...args) };
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
   const pglite = await PGlite.create({
@@ -53,6 +63,7 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
   return {
     db,
     kind: 'pglite',
+    poolStats: statsOf(pool),
     pglite,
     listen: async (channel, onMessage) => {
       const stop = await pglite.listen(channel, onMessage);

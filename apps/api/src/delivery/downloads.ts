@@ -191,10 +191,14 @@ class ByteCounter extends Transform {
 /** One header's value, or undefined when it is absent or repeated into a list Node could not join. */
 const single = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** Downloads still sending this long before the shutdown's deadline are cut, so their settlements are written in time. */
+const CUT_BEFORE_DEADLINE_MS = 3000;
+
 /**
- * The download answers an app is sending, each with its settlement. On close they are cut first (a client
- * resumes elsewhere) and their settlements awaited before the database closes, so no reservation is left
- * behind by a graceful stop.
+ * The download answers an app is sending, each with its settlement. On close, during a shutdown (SIGTERM),
+ * they are given until shortly before its deadline to finish; what still sends then, or everything on a close
+ * without a deadline (tests), is cut (a client resumes elsewhere with Range). Their settlements are awaited
+ * before the database closes, so no reservation is left behind by a graceful stop.
  */
 export class RunningDownloads {
   /** Each answer still sending, with what resolves once it has ended and been settled. */
@@ -203,10 +207,19 @@ export class RunningDownloads {
 
   constructor(app: FastifyInstance) {
     app.addHook('preClose', async () => {
+      const deadline = app.lifecycle.deadline;
+      const graceMs = deadline === null ? 0 : deadline.getTime() - CUT_BEFORE_DEADLINE_MS - Date.now();
+      if (graceMs > 0 && this.answers.size > 0) {
+        app.log.info({ downloads: this.answers.size, seconds: Math.round(graceMs / 1000) }, 'waiting for downloads in flight');
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.allSettled([...this.answers.values()]), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+        clearTimeout(timer);
+      }
       const ending = [...this.answers.entries()].map(([answer, settled]) => {
         answer.destroy();
         return settled;
       });
+      if (ending.length > 0) app.log.warn({ downloads: ending.length }, 'downloads cut by the shutdown: their buyers resume them elsewhere');
       await Promise.allSettled(ending);
     });
     app.addHook('onClose', async () => this.settled());
@@ -320,7 +333,15 @@ export async function serveDownload(
 
   const counter = new ByteCounter();
   const settling = eventId;
-  running.track(reply.raw, () => settleDownload(app.db, settling, counter.bytes), request.log, settling);
+  running.track(
+    reply.raw,
+    () => {
+      app.metrics.downloadBytes.inc({ via: 'api' }, counter.bytes);
+      return settleDownload(app.db, settling, counter.bytes);
+    },
+    request.log,
+    settling,
+  );
   fileHeaders(reply, target, validators);
   bodyHeaders(reply, target, blob.range, length);
   // pipeline, not pipe: an answer cut off (or a read that fails) destroys the file's stream too, so its
@@ -363,6 +384,7 @@ async function redirectToStorage(
   const eventId = await reserveDownload(app.db, { target, offset, length, settledAtOnce: true, ...asLogged });
   if (eventId === null) throw limitReached(target);
   request.log.info({ ...logged(target), range: asLogged.range }, 'download started');
+  app.metrics.downloadBytes.inc({ via: 'storage' }, length);
   const url = await app.blobs.presignedGet(target.storageKey, {
     expiresInSeconds: PRESIGNED_SECONDS,
     fileName: target.name,

@@ -229,7 +229,7 @@ async function sendOne(app: FastifyInstance, lease: MailLease, mail: OutboxMail,
       .execute();
   } catch (error) {
     // Sent, but not recorded: the lease keeps it from being sent again until it lapses.
-    app.log.error({ err: error, mailId: mail.id }, 'mail sent but not marked sent');
+    app.log.error({ err: error, mailId: mail.id, orderId: mail.order_id }, 'mail sent but not marked sent');
   }
   return true;
 }
@@ -251,7 +251,7 @@ async function recordFailure(app: FastifyInstance, mail: OutboxMail, error: unkn
       .where('id', '=', mail.id)
       .execute();
   } catch (recordError) {
-    app.log.error({ err: recordError, mailId: mail.id }, 'mail failure not recorded; retried when its lease lapses');
+    app.log.error({ err: recordError, mailId: mail.id, orderId: mail.order_id }, 'mail failure not recorded; retried when its lease lapses');
   }
   app.log.warn({ err: error, mailId: mail.id, orderId: mail.order_id, attempts }, 'mail not sent; will retry');
 }

@@ -46,6 +46,7 @@ const STAFF_AREAS: Record<string, string> = {
   reviews: 'Moderating reviews.',
   subscriptions: "Buyers' subscriptions.",
   settings: "The shop's settings, and tests of its mail and payment settings.",
+  system: "The store's health for staff: readiness, version, migrations, database, Redis, outboxes, reconciliation and storage.",
   audit: "The audit trail of staff's changes.",
   uploads: 'Image uploads.',
 };

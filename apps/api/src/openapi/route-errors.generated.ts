@@ -604,6 +604,7 @@ export const ROUTE_ERRORS: Record<RouteName, Record<string, readonly ApiErrorCod
     ]
   },
   "adminGetSettings": {},
+  "adminSystemStatus": {},
   "adminUpdateSettings": {
     "409": [
       "own_two_factor_required"

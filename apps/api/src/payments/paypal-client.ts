@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { performance } from 'node:perf_hooks';
 import type { PayPalEndpoint } from './paypal-endpoint.ts';
 
 /** A failure answered by PayPal: its HTTP status, error name and first detail issue (e.g. ORDER_ALREADY_CAPTURED). */
@@ -60,6 +61,27 @@ interface CachedToken {
 }
 
 /** One HTTP exchange as the client needs it: the status and the body's text. */
+/** One request to PayPal as the metrics see it: no ids, no amounts. */
+export interface PayPalCall {
+  /** Method and path with PayPal's ids replaced: `POST /v2/checkout/orders/{id}/capture`. */
+  operation: string;
+  /** `no_answer`: the connection failed or timed out. */
+  result: 'ok' | 'client_error' | 'server_error' | 'no_answer';
+  seconds: number;
+}
+
+/** A PayPal id in a path (order, capture, subscription, plan, webhook ids): letters, digits and hyphens with a digit. */
+const PAYPAL_ID_SEGMENT = /^(?=[^/]*\d)[A-Za-z0-9-]{10,}$/;
+
+/** The operation of a request: its method and path, ids replaced, without the query. */
+export function operationOf(method: string, url: string): string {
+  const pathname = new URL(url).pathname;
+  return `${method} ${pathname
+    .split('/')
+    .map((segment) => (PAYPAL_ID_SEGMENT.test(segment) ? '{id}' : segment))
+    .join('/')}`;
+}
+
 type Send = (
   url: string,
   request: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
@@ -141,12 +163,36 @@ const parseJson = (text: string): object => {
  */
 export class PayPalClient {
   private readonly tokens = new Map<string, CachedToken>();
-  private readonly send: Send;
+  private readonly transport: Send;
+  private readonly observers = new Set<(call: PayPalCall) => void>();
 
   /** By default over node:http(s) with kept-alive connections; tests may pass a fetch of their own. */
   constructor(fetchImpl?: typeof fetch) {
-    this.send = fetchImpl ? overFetch(fetchImpl) : overNodeHttp();
+    this.transport = fetchImpl ? overFetch(fetchImpl) : overNodeHttp();
   }
+
+  /** Hears every request made to PayPal once it is answered or has failed (the metrics count them). */
+  observe(observer: (call: PayPalCall) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  private readonly send: Send = async (url, request) => {
+    const started = performance.now();
+    const report = (result: PayPalCall['result']) => {
+      if (this.observers.size === 0) return;
+      const call: PayPalCall = { operation: operationOf(request.method, url), result, seconds: (performance.now() - started) / 1000 };
+      for (const observer of this.observers) observer(call);
+    };
+    try {
+      const response = await this.transport(url, request);
+      report(response.status < 300 ? 'ok' : response.status < 500 ? 'client_error' : 'server_error');
+      return response;
+    } catch (error) {
+      report('no_answer');
+      throw error;
+    }
+  };
 
   private async token(endpoint: PayPalEndpoint, forceRefresh = false): Promise<string> {
     const cacheKey = `${endpoint.baseUrl}|${endpoint.clientId}`;

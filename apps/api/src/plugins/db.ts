@@ -13,6 +13,8 @@ declare module 'fastify' {
     productWrites: ProductWriteWatcher;
     /** LISTEN on a channel of the database (see DatabaseHandle.listen). */
     listenToDatabase: DatabaseHandle['listen'];
+    /** The database's kind and this process's pool (the metrics and the status page). */
+    database: Pick<DatabaseHandle, 'kind' | 'poolStats'>;
   }
 }
 
@@ -53,6 +55,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     app.decorate('db', database.db.withPlugin(productWrites));
     app.decorate('productWrites', productWrites);
     app.decorate('listenToDatabase', database.listen);
+    app.decorate('database', { kind: database.kind, poolStats: database.poolStats });
     if (closeWithApp) app.addHook('onClose', () => database.close());
   },
   { name: 'db', dependencies: ['config'] },

@@ -21,6 +21,7 @@ import { reviewHandlers } from '../reviews/handlers.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
 import { subscriptionAdminHandlers } from '../subscription-admin/handlers.ts';
 import { subscriptionHandlers } from '../subscriptions/handlers.ts';
+import { systemStatusHandlers } from '../operations/system-status.ts';
 import { uploadHandlers } from '../uploads/handlers.ts';
 import { userHandlers } from '../users/handlers.ts';
 
@@ -49,6 +50,7 @@ function routeHandlers(app: FastifyInstance) {
     ...auditHandlers(app),
     ...apiKeyHandlers(app),
     ...webhookHandlers(app),
+    ...systemStatusHandlers(app),
     ...subscriptionHandlers(app),
     ...subscriptionAdminHandlers(app),
   } satisfies RouteHandlers;

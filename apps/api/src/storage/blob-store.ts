@@ -37,6 +37,15 @@ export interface BlobStore {
    */
   presignedGet(key: string, options: PresignOptions): Promise<string | null>;
 
+  /** Where the files are, for staff and logs: the folder (fs) or the bucket's name (s3). */
+  readonly location: string;
+
+  /**
+   * Writes a few bytes under a name no key can take and removes them: fails when the store cannot be
+   * written (a full or read-only disk, a bucket gone or its credentials revoked). Readiness calls it.
+   */
+  probe(): Promise<void>;
+
   /** Lets go of connections (the S3 client's sockets); the store is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -126,6 +126,21 @@ export class FsBlobStore implements BlobStore {
     return null;
   }
 
+  get location(): string {
+    return this.root;
+  }
+
+  /** A file written and removed in `.tmp/`, where puts start: the disk that takes uploads takes this. */
+  async probe(): Promise<void> {
+    await mkdir(this.tempDir, { recursive: true });
+    const file = path.join(this.tempDir, `probe-${randomUUID()}`);
+    try {
+      await writeFile(file, 'probe', { flush: true });
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
   async close(): Promise<void> {}
 
   /** Removes temp files older than `olderThanMs` (left by a crash during a put); answers how many. */

@@ -1,6 +1,7 @@
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as LibStorage from '@aws-sdk/lib-storage';
 import type * as Presigner from '@aws-sdk/s3-request-presigner';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -206,6 +207,17 @@ export class S3BlobStore implements BlobStore {
     });
     // The Range stays a header and is signed (never hoisted into the query), so S3 serves only those bytes.
     return this.sdk.getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, ...(range === undefined ? {} : { signableHeaders: new Set(['range']) }) });
+  }
+
+  get location(): string {
+    return this.bucket;
+  }
+
+  /** An object put and deleted under `.probe/`, a prefix no key can have (`assertSafeKey`). */
+  async probe(): Promise<void> {
+    const key = `.probe/${randomUUID()}`;
+    await this.client.send(new this.sdk.s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: 'probe', ContentType: 'text/plain' }));
+    await this.client.send(new this.sdk.s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async close(): Promise<void> {

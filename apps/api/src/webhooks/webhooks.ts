@@ -347,11 +347,19 @@ async function deliverDue(app: FastifyInstance, only: { deliveryId?: string }, n
   return { delivered, failed };
 }
 
+/** The log field of an event's subject: `order.paid` is about an order, `license.activated` a licence key. */
+function subjectLogKey(type: string): string {
+  const kind = type.split('.')[0];
+  return kind === 'order' ? 'orderId' : kind === 'subscription' ? 'subscriptionId' : kind === 'license' ? 'licenseKeyId' : kind === 'review' ? 'reviewId' : 'subjectId';
+}
+
 async function deliverOne(app: FastifyInstance, delivery: DeliveryRow, now: Date): Promise<boolean> {
   const endpoint = await app.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', delivery.endpoint_id).executeTakeFirst();
   const event = await app.db.selectFrom('webhook_events').selectAll().where('id', '=', delivery.event_id).executeTakeFirst();
   if (!endpoint || !event) return false;
   const body = await bodyOf(app, event);
+  // What the event is about, named as the other lines of the log name it (orderId, subscriptionId, ...).
+  const subject = { [subjectLogKey(event.type)]: event.subject_id };
   const timestamp = Math.floor(now.getTime() / 1000);
   const id = `evt_${event.id}`;
   const url = new URL(endpoint.url);
@@ -375,7 +383,7 @@ async function deliverOne(app: FastifyInstance, delivery: DeliveryRow, now: Date
       .set({ status: 'delivered', attempts, delivered_at: now, last_status_code: attempt.status, last_error: null, last_duration_ms: attempt.durationMs })
       .where('id', '=', delivery.id)
       .execute();
-    app.log.info({ deliveryId: delivery.id, eventId: id, type: event.type, status: attempt.status }, 'webhook delivered');
+    app.log.info({ deliveryId: delivery.id, eventId: id, type: event.type, ...subject, status: attempt.status }, 'webhook delivered');
     return true;
   }
   const wait = BACKOFF_SECONDS[Math.min(attempts - 1, BACKOFF_SECONDS.length - 1)]!;
@@ -392,7 +400,10 @@ async function deliverOne(app: FastifyInstance, delivery: DeliveryRow, now: Date
     })
     .where('id', '=', delivery.id)
     .execute();
-  app.log.warn({ deliveryId: delivery.id, eventId: id, type: event.type, attempts, status: attempt.status, reason: attempt.error }, 'webhook not delivered');
+  app.log.warn(
+    { deliveryId: delivery.id, eventId: id, type: event.type, ...subject, attempts, status: attempt.status, reason: attempt.error },
+    'webhook not delivered',
+  );
   if (giveUp && event.type !== 'webhook.test') await turnOff(app, endpoint, attempt.error);
   return false;
 }

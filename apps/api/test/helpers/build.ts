@@ -63,6 +63,8 @@ export interface BuildTestOptions {
   paypal?: PayPalClient;
   /** An open, migrated database shared with another instance (shared-database.ts): the caller closes it. */
   database?: DatabaseHandle;
+  /** Receives the log lines (set LOG_LEVEL in env to have any). */
+  logStream?: { write: (line: string) => void };
 }
 
 /** The address an inject request names, whichever way the test wrote it. */
@@ -74,7 +76,7 @@ function urlOf(options: InjectOptions): string {
 }
 
 /** Builds the whole app on a fresh database and data folder, as the server does, for `inject` tests. */
-export async function build(env: Record<string, string> = {}, { announceAdminPassword, paypal, database }: BuildTestOptions = {}): Promise<TestApp> {
+export async function build(env: Record<string, string> = {}, { announceAdminPassword, paypal, database, logStream }: BuildTestOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'store-api-'));
   const { handle, drop } = database ? { handle: database, drop: null } : await freshDatabase();
   const config = loadConfig({
@@ -90,7 +92,13 @@ export async function build(env: Record<string, string> = {}, { announceAdminPas
     UNPAID_ORDERS_PER_ADDRESS: '1000',
     ...env,
   });
-  const app = await buildApp({ config, database: handle, ...(announceAdminPassword ? { announceAdminPassword } : {}), ...(paypal ? { paypal } : {}) });
+  const app = await buildApp({
+    config,
+    database: handle,
+    ...(announceAdminPassword ? { announceAdminPassword } : {}),
+    ...(paypal ? { paypal } : {}),
+    ...(logStream ? { logStream } : {}),
+  });
   await app.ready();
 
   // Every answer is held against the OpenAPI document (helpers/conformance.ts); a break fails the test file at close().

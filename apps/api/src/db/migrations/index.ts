@@ -34,7 +34,7 @@ import * as webhooks from './2026-12-04-0002-webhooks.ts';
  * Every migration, forward only, named by date. Listed here rather than read from the folder so the
  * bundled server carries them (see docs/decisions/003-database.md).
  */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
   '2026-11-22-0001-orders': orders,
   '2026-11-23-0001-trust': trust,

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { openApiDocument } from '../../openapi/document.ts';
+import { version } from '../../version.ts';
 
 /**
  * The OpenAPI document (at /api/docs/json) and its viewer at /api/docs, when API_DOCS is on. The document is written
@@ -10,7 +11,7 @@ import { openApiDocument } from '../../openapi/document.ts';
 export const apiDocsPlugin = fp(
   async (app) => {
     if (!app.config.apiDocs) return;
-    const document = openApiDocument({ publicUrl: app.config.publicUrl, version: '1.0.0' });
+    const document = openApiDocument({ publicUrl: app.config.publicUrl, version });
     await app.register(swagger, { mode: 'static', specification: { document: document as never } });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },
