@@ -24,6 +24,7 @@ import { Route as AuthedSecurityRouteImport } from './routes/_authed/security'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedUsersRouteImport } from './routes/_authed/users'
 import { Route as AuthedWebhooksRouteImport } from './routes/_authed/webhooks'
+import { Route as AuthedSettingsSystemRouteImport } from './routes/_authed/settings_.system'
 import { Route as AuthedSubscriptionsIndexRouteImport } from './routes/_authed/subscriptions/index'
 import { Route as AuthedSubscriptionsIdRouteImport } from './routes/_authed/subscriptions/$id'
 
@@ -101,6 +102,11 @@ const AuthedWebhooksRoute = AuthedWebhooksRouteImport.update({
   path: '/webhooks',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettingsSystemRoute = AuthedSettingsSystemRouteImport.update({
+  id: '/settings_/system',
+  path: '/settings/system',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSubscriptionsIndexRoute =
   AuthedSubscriptionsIndexRouteImport.update({
     id: '/subscriptions/',
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthedSettingsRoute
   '/users': typeof AuthedUsersRoute
   '/webhooks': typeof AuthedWebhooksRoute
+  '/settings/system': typeof AuthedSettingsSystemRoute
   '/subscriptions/$id': typeof AuthedSubscriptionsIdRoute
   '/subscriptions/': typeof AuthedSubscriptionsIndexRoute
 }
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/users': typeof AuthedUsersRoute
   '/webhooks': typeof AuthedWebhooksRoute
   '/': typeof AuthedIndexRoute
+  '/settings/system': typeof AuthedSettingsSystemRoute
   '/subscriptions/$id': typeof AuthedSubscriptionsIdRoute
   '/subscriptions': typeof AuthedSubscriptionsIndexRoute
 }
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/_authed/users': typeof AuthedUsersRoute
   '/_authed/webhooks': typeof AuthedWebhooksRoute
   '/_authed/': typeof AuthedIndexRoute
+  '/_authed/settings_/system': typeof AuthedSettingsSystemRoute
   '/_authed/subscriptions/$id': typeof AuthedSubscriptionsIdRoute
   '/_authed/subscriptions/': typeof AuthedSubscriptionsIndexRoute
 }
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/users'
     | '/webhooks'
+    | '/settings/system'
     | '/subscriptions/$id'
     | '/subscriptions/'
   fileRoutesByTo: FileRoutesByTo
@@ -204,6 +214,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/webhooks'
     | '/'
+    | '/settings/system'
     | '/subscriptions/$id'
     | '/subscriptions'
   id:
@@ -223,6 +234,7 @@ export interface FileRouteTypes {
     | '/_authed/users'
     | '/_authed/webhooks'
     | '/_authed/'
+    | '/_authed/settings_/system'
     | '/_authed/subscriptions/$id'
     | '/_authed/subscriptions/'
   fileRoutesById: FileRoutesById
@@ -340,6 +352,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedWebhooksRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings_/system': {
+      id: '/_authed/settings_/system'
+      path: '/settings/system'
+      fullPath: '/settings/system'
+      preLoaderRoute: typeof AuthedSettingsSystemRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/subscriptions/': {
       id: '/_authed/subscriptions/'
       path: '/subscriptions'
@@ -370,6 +389,7 @@ interface AuthedRouteChildren {
   AuthedUsersRoute: typeof AuthedUsersRoute
   AuthedWebhooksRoute: typeof AuthedWebhooksRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
+  AuthedSettingsSystemRoute: typeof AuthedSettingsSystemRoute
   AuthedSubscriptionsIdRoute: typeof AuthedSubscriptionsIdRoute
   AuthedSubscriptionsIndexRoute: typeof AuthedSubscriptionsIndexRoute
 }
@@ -387,6 +407,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedUsersRoute: AuthedUsersRoute,
   AuthedWebhooksRoute: AuthedWebhooksRoute,
   AuthedIndexRoute: AuthedIndexRoute,
+  AuthedSettingsSystemRoute: AuthedSettingsSystemRoute,
   AuthedSubscriptionsIdRoute: AuthedSubscriptionsIdRoute,
   AuthedSubscriptionsIndexRoute: AuthedSubscriptionsIndexRoute,
 }

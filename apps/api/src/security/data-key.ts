@@ -9,8 +9,8 @@ import { generateDataEncryptionKey, parseDataEncryptionKey, type DataCipher } fr
 /** The embedded demo's key file, in the data folder beside PGlite's files (never in the database). */
 export const DATA_KEY_FILE = 'data-encryption.key';
 
-/** The app_meta entry naming the key the database's values are encrypted with (its id, not the key). */
-const KEY_ID_META = 'data_encryption_key_id';
+/** The app_meta entry that records which key the database's values are encrypted with (backups carry it). */
+export const KEY_ID_META = 'data_encryption_key_id';
 
 /**
  * The master key: DATA_ENCRYPTION_KEY when set; refused in production without it; otherwise the key kept

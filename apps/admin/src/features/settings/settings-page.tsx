@@ -1,11 +1,13 @@
 import { AlertIcon, Button, Skeleton, withDetail } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { pageTitle } from '../layout/admin-layout.css.ts';
 import { usePageTitle } from '@store/shell';
 import { adminSettingsQueryOptions } from './queries.ts';
 import { SettingsForm } from './settings-form.tsx';
+import { SettingsTabs } from './settings-tabs.tsx';
 import * as styles from './settings.css.ts';
 
 const LOAD_FAILED = 'Error loading settings';
@@ -21,6 +23,14 @@ export function SettingsPage() {
     if (settings.isError) toast.error(withDetail(LOAD_FAILED, settings.error), { id: 'settings-load-error' });
   }, [settings.isError, settings.error, settings.errorUpdatedAt]);
 
+  // A link to one section (the System screen's 'Set up email'): the sections exist once the settings are in,
+  // after the router's own scroll to the hash has found nothing.
+  const hash = useLocation({ select: (location) => location.hash });
+  const loaded = settings.data !== undefined;
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash)?.scrollIntoView();
+  }, [loaded, hash]);
+
   const reset = async () => {
     const result = await settings.refetch();
     if (result.isError) {
@@ -32,6 +42,7 @@ export function SettingsPage() {
 
   return (
     <div className={styles.page}>
+      <SettingsTabs />
       <div className={styles.header}>
         <h1 className={pageTitle}>Settings</h1>
         <p className={styles.subtitle}>Your store's name, look, payment providers and email.</p>

@@ -46,6 +46,8 @@ export const section = style({
 export const sectionTitle = style({
   fontSize: vars.fontSize.lg,
   fontWeight: 700,
+  // A link to a section (/admin/settings#settings-email) scrolls its heading clear of the sticky header.
+  scrollMarginTop: `calc(${vars.layout.headerHeight} + ${vars.space.md})`,
 });
 
 export const sectionIntro = style({
@@ -324,4 +326,38 @@ export const unsaved = style({
 export const loading = style({
   display: 'grid',
   gap: vars.space.md,
+});
+
+/* The Settings / System switch above both screens: a row of two links, the current one filled and underlined. */
+
+export const tabs = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xxs,
+  margin: 0,
+  padding: vars.space.xxs,
+  listStyle: 'none',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+
+export const tab = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '36px',
+  padding: `${vars.space.xxs} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { color: vars.color.text },
+    '&[aria-current="page"]': {
+      color: vars.color.text,
+      background: `color-mix(in srgb, ${vars.color.primary} 16%, transparent)`,
+      boxShadow: `inset 0 -2px 0 ${vars.color.primary}`,
+    },
+  },
 });
