@@ -227,6 +227,9 @@ export class StoreMetrics {
   /** Counts a request from its start until its answer is sent or cut off. */
   trackRequest(request: FastifyRequest, reply: FastifyReply): void {
     this.#inFlight += 1;
+    // 'close' comes after a whole answer and a cut-off one alike (Fastify's onResponse misses the latter). A file
+    // sent by @fastify/static already has Node's default maximum of 10 listeners for it: one more is expected.
+    reply.raw.setMaxListeners(reply.raw.getMaxListeners() + 1);
     reply.raw.once('close', () => {
       this.#inFlight -= 1;
       const status = reply.raw.writableEnded ? reply.raw.statusCode : 499;
