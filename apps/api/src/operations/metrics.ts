@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 import { cachedStoreFigures, type OutboxFigures, type StoreFigures } from './store-figures.ts';
 
 declare module 'fastify' {
@@ -27,6 +27,65 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+interface DurationValue {
+  metricName: string;
+  labels: Record<string, string | number>;
+  value: number;
+}
+
+interface DurationSeries {
+  labels: { method: string; route: string; status_code: string };
+  /** Requests per bucket (not cumulative), the last one past every bound. */
+  counts: Float64Array;
+  sum: number;
+  count: number;
+}
+
+/**
+ * `http_request_duration_seconds`, the histogram every request passes through, kept by hand: prom-client's
+ * Histogram checks and hashes a labels object on each observation, which cost the cached catalogue list (an
+ * answer of about 30 µs of CPU) most of the metrics' overhead. Here an observation is one Map lookup by a
+ * string key and a walk of 12 bounds; prom-client's registry reads it through `get()` like its own metrics.
+ */
+export class RequestDurations {
+  readonly name = 'http_request_duration_seconds';
+  readonly help = 'HTTP requests by method, route (the pattern, not the address) and status; 499: the client went away first';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  readonly #series = new Map<string, DurationSeries>();
+
+  observe(method: string, route: string, status: number, seconds: number): void {
+    const key = `${status} ${method} ${route}`;
+    let series = this.#series.get(key);
+    if (series === undefined) {
+      series = { labels: { method, route, status_code: String(status) }, counts: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 };
+      this.#series.set(key, series);
+    }
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket += 1;
+    series.counts[bucket]! += 1;
+    series.sum += seconds;
+    series.count += 1;
+  }
+
+  /** What prom-client's registry reads of a metric (its typings call `type` an enum; at run time it is this text). */
+  get(): { name: string; help: string; type: 'histogram'; aggregator: 'sum'; values: DurationValue[] } {
+    const values: DurationValue[] = [];
+    for (const { labels, counts, sum, count } of this.#series.values()) {
+      let cumulative = 0;
+      DURATION_BUCKETS.forEach((le, index) => {
+        cumulative += counts[index]!;
+        values.push({ metricName: `${this.name}_bucket`, labels: { le, ...labels }, value: cumulative });
+      });
+      values.push({ metricName: `${this.name}_bucket`, labels: { le: '+Inf', ...labels }, value: count });
+      values.push({ metricName: `${this.name}_sum`, labels, value: sum }, { metricName: `${this.name}_count`, labels, value: count });
+    }
+    return { name: this.name, help: this.help, type: 'histogram', aggregator: 'sum', values };
+  }
+}
+
 /** Seconds since a time, or 0 when there is none (an empty outbox has no oldest row). */
 const ageOf = (since: Date | null) => (since === null ? 0 : Math.max(0, (Date.now() - since.getTime()) / 1000));
 
@@ -38,7 +97,7 @@ const ageOf = (since: Date | null) => (since === null ? 0 : Math.max(0, (Date.no
  */
 export class StoreMetrics {
   readonly registry = new Registry();
-  readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  readonly httpDuration = new RequestDurations();
   readonly paypalCalls: Histogram<'operation' | 'result'>;
   readonly downloadBytes: Counter<'via'>;
   readonly jobRuns: Counter<'job' | 'result'>;
@@ -52,13 +111,7 @@ export class StoreMetrics {
     let cached: (() => Promise<StoreFigures>) | undefined;
     const figures = () => (cached ??= cachedStoreFigures(app.db, FIGURES_TTL_MS))();
 
-    this.httpDuration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP requests by method, route (the pattern, not the address) and status; 499: the client went away first',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers,
-    });
+    this.registry.registerMetric(this.httpDuration as unknown as Metric);
     const inFlight = () => this.#inFlight;
     new Gauge({
       name: 'http_requests_in_flight',
@@ -233,7 +286,7 @@ export class StoreMetrics {
     reply.raw.once('close', () => {
       this.#inFlight -= 1;
       const status = reply.raw.writableEnded ? reply.raw.statusCode : 499;
-      this.httpDuration.observe({ method: request.method, route: routeLabel(request, status), status_code: String(status) }, reply.elapsedTime / 1000);
+      this.httpDuration.observe(request.method, routeLabel(request, status), status, reply.elapsedTime / 1000);
     });
   }
 
