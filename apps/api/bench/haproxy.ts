@@ -19,7 +19,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +28,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { SETTINGS_TTL_MS } from '../src/settings/settings-repository.ts';
 import { startHaproxy } from '../test/helpers/haproxy.ts';
+import { addressOf, buyerClient, purchaseOnce } from './buyer-client.ts';
 import { startChild, type Child } from './processes.ts';
 import {
   ACCEPT,
@@ -56,48 +56,8 @@ const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 /* Purchases -------------------------------------------------------------------------------------------- */
 
 /** The buyers' connections, kept alive and reused as a browser's. */
-const agent = new Agent({ keepAlive: true, maxSockets: BUYERS * 2 });
-
-/** One HTTP call over the kept-alive connections; a JSON answer parsed; a non-2xx answer throws, except a 303 asked for. */
-function call(
-  url: string,
-  method: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest(
-      url,
-      {
-        method,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const parsed = (res.headers['content-type'] ?? '').includes('json') && text ? (JSON.parse(text) as Record<string, unknown>) : {};
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function json(url: string, method: string, body?: unknown, headers?: Record<string, string>): Promise<Record<string, unknown>> {
-  const answer = await call(url, method, body, headers);
-  if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+const client = buyerClient(BUYERS * 2);
+const { json } = client;
 
 let purchaseNumber = 0;
 let purchasesPaid = 0;
@@ -106,15 +66,7 @@ let purchasesPaid = 0;
 async function purchase(base: string, sandboxUrl: string, productId: string): Promise<void> {
   purchaseNumber += 1;
   const n = purchaseNumber;
-  const from = { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
-  const invoice = { email: `haproxy-${n}@example.com`, name: 'Bench Buyer', address: '1 Bench Road', city: 'Leeds', country: 'UK' };
-  const order = await json(`${base}/api/orders`, 'POST', { items: [{ product_id: productId, quantity: 1 }], invoice_data: invoice }, from);
-  const payment = await json(`${base}/api/payments/create?order_id=${order.id as string}`, 'POST', undefined, from);
-  const paypalOrderId = new URL(payment.payment_url as string).searchParams.get('token')!;
-  const approved = await call(`${sandboxUrl}/checkoutnow/${paypalOrderId}/approve`, 'POST');
-  if (approved.status !== 303) throw new Error(`approval answered ${approved.status}`);
-  const captured = await json(`${base}/api/paypal/capture-order/${paypalOrderId}`, 'POST', undefined, from);
-  if (captured.success !== true) throw new Error('capture failed');
+  await purchaseOnce(client, { base, sandboxUrl, productId, email: `haproxy-${n}@example.com`, headers: addressOf(n) });
   purchasesPaid += 1;
 }
 
@@ -360,7 +312,7 @@ try {
     `checks: ${purchasesPaid} purchases paid (warm-ups included), ${found.completed} orders completed, ${found.keys} keys sold on ${found.distinct_lines} lines, ` +
     `${found.pending_captured} captured orders left pending: ${ok ? 'consistent' : 'INCONSISTENT'}`;
 } finally {
-  agent.destroy();
+  client.close();
   await closeHaproxy();
   for (const child of children.reverse()) await child.stop();
   await database.drop();

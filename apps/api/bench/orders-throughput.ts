@@ -33,7 +33,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,7 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { MAIL_CONNECTIONS } from '../src/mail/mailer.ts';
 import { startSmtpPeer } from '../test/helpers/smtp-peer.ts';
+import { addressOf, buyerClient, purchaseOnce } from './buyer-client.ts';
 import type { ApiMessage, ApiReport } from './orders-api.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -57,49 +58,8 @@ const KEYS = 20_000;
 const TICKS_PER_SECOND = 100;
 
 /** The buyers' connections, kept alive and reused as a browser's (one per buyer and host). */
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-/** One HTTP call over the kept-alive connections; a JSON answer is parsed. */
-function call(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest(
-      url,
-      {
-        method,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: Record<string, unknown> = {};
-          if ((res.headers['content-type'] ?? '').includes('json') && text) parsed = JSON.parse(text) as Record<string, unknown>;
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function json(url: string, method: string, body?: unknown, headers?: Record<string, string>): Promise<Record<string, unknown>> {
-  const answer = await call(url, method, body, headers);
-  if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+const client = buyerClient(CONCURRENCY * 2);
+const { call, json } = client;
 
 /** Starts a TypeScript entry as a child process with an IPC channel, through tsx's loader. */
 function forkTs(entry: string, env: Record<string, string>): ChildProcess {
@@ -232,24 +192,11 @@ async function runBench(): Promise<void> {
       buyers += 1;
       // The instances in turn, as a round-robin load balancer with sticky sessions would share them.
       const instance = apis[buyers % apis.length]!.base;
-      const invoice = { email: `load-${buyers}@example.com`, name: 'Load Buyer', address: '1 Bench Road', city: 'Leeds', country: 'UK' };
-      const from: Record<string, string> = ONE_ADDRESS
-        ? {}
-        : { 'x-forwarded-for': `10.${(buyers >> 16) & 255}.${(buyers >> 8) & 255}.${buyers & 255}` };
+      const email = `load-${buyers}@example.com`;
+      const from: Record<string, string> = ONE_ADDRESS ? {} : addressOf(buyers);
       try {
-        const order = await json(
-          `${instance}/api/orders`,
-          'POST',
-          { items: [{ product_id: productId, quantity: 1 }], invoice_data: invoice },
-          from,
-        );
-        const payment = await json(`${instance}/api/payments/create?order_id=${order.id as string}`, 'POST', undefined, from);
-        const paypalOrderId = new URL(payment.payment_url as string).searchParams.get('token')!;
-        const approved = await call(`${sandboxUrl}/checkoutnow/${paypalOrderId}/approve`, 'POST');
-        if (approved.status !== 303) throw new Error(`approval answered ${approved.status}`);
-        const captured = await json(`${instance}/api/paypal/capture-order/${paypalOrderId}`, 'POST', undefined, from);
-        if (captured.success !== true) throw new Error('capture failed');
-        capturedAt.set(invoice.email, performance.now());
+        await purchaseOnce(client, { base: instance, sandboxUrl, productId, email, headers: from });
+        capturedAt.set(email, performance.now());
         paid += 1;
         latencies.push(performance.now() - started);
       } catch (error) {
@@ -354,7 +301,7 @@ async function runBench(): Promise<void> {
   sandboxProcess.send('close');
   const { connections: sandboxConnections } = await closed;
   await smtpPeer?.close();
-  agent.destroy();
+  client.close();
   await rm(dataDir, { recursive: true, force: true });
   process.stdout.write(
     JSON.stringify({
@@ -527,7 +474,7 @@ async function runCeiling(): Promise<void> {
   const token = await new Promise<string>((resolve, reject) => {
     const req = httpRequest(
       `${sandboxUrl}/v1/oauth2/token`,
-      { method: 'POST', agent, headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' } },
+      { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -613,7 +560,7 @@ async function runCeiling(): Promise<void> {
   );
   sandboxProcess.send('close');
   await closed;
-  agent.destroy();
+  client.close();
   const perSecond = paid / elapsed;
   process.stdout.write(
     `ceiling: the PayPal calls of a purchase straight to the sandbox (its own process), ${CONCURRENCY} concurrent buyers, ${elapsed.toFixed(1)} s\n` +
