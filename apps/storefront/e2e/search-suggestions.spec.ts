@@ -72,6 +72,10 @@ test('the page with the suggestions open has no accessibility violation (axe-cor
   await expect(searchBox(page)).toHaveAttribute('aria-activedescendant', /.+/);
   // The results of the typed search are in (the previous ones stay dimmed, aria-busy, while it loads) and
   // their fade is over: axe measures the colours as a shopper then sees them, not halfway through the fade.
+  // The search reaches the address after a pause in typing: until then the first list shows, not yet dimmed,
+  // so its load is waited for first (CI: axe ran as the dimming began).
+  await expect(page).toHaveURL(/[?&]search=lumo\b/);
+  await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('product-results')).not.toHaveAttribute('aria-busy', /.*/);
   await page.waitForFunction(() =>
     document
