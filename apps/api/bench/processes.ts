@@ -1,6 +1,5 @@
 /** Child processes of the benchmarks: the API, its ceilings and the payment sandbox, each a process of its own. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const apiRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -65,18 +64,8 @@ export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv,
   };
 }
 
-/** A port free right now: listened on (port 0) and closed, so the API can be told its public URL first. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
-}
+/** A port free right now, so the API can be told its public URL first (the tests' helper). */
+export { freePort } from '../test/helpers/ports.ts';
 
 export async function waitForHealth(child: Child, url: string, name: string): Promise<void> {
   const deadline = Date.now() + 120_000;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile, rm, mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { startPaymentSandbox, type RunningPaymentSandbox } from '@store/payment-sandbox';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig, type ConfigError } from '../src/env.ts';
 import { build, type TestApp } from './helpers/build.ts';
+import { freePort } from './helpers/ports.ts';
 import { waitFor } from './helpers/wait-for.ts';
 
 /*
@@ -39,14 +39,6 @@ function logCollector(): { stream: { write: (line: string) => void }; lines: () 
   };
 }
 
-/** A TCP port nothing listens on: listened on and closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** One sample's value from the exposition text, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -144,7 +136,7 @@ describe('readiness fails for what makes an instance unfit, and recovers', () =>
   });
 
   it('fails on a Redis that does not answer, and passes on one that does', { timeout: 30_000 }, async () => {
-    const down = await build({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    const down = await build({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
     try {
       const answer = await down.request({ method: 'GET', url: '/readyz' });
       expect(answer.statusCode).toBe(503);
@@ -343,7 +335,7 @@ describe('request ids and the logs', () => {
         method: 'PUT',
         url: '/api/admin/settings',
         token: admin,
-        payload: { smtp_host: '127.0.0.1', smtp_port: await closedPort(), smtp_use_tls: false, smtp_from_email: 'shop@example.com', smtp_password: 'smtp-secret-password-1' },
+        payload: { smtp_host: '127.0.0.1', smtp_port: await freePort(), smtp_use_tls: false, smtp_from_email: 'shop@example.com', smtp_password: 'smtp-secret-password-1' },
       });
       expect(settings.statusCode).toBe(200);
       const product = await t.request({

@@ -3,6 +3,7 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
 import { afterEach, beforeEach, describe, expect, inject, it, vi, type MockInstance } from 'vitest';
 import { build, type TestApp } from './helpers/build.ts';
 import { waitFor } from './helpers/wait-for.ts';
+import { freePort } from './helpers/ports.ts';
 
 /**
  * The rate limits over a Redis that fails. The policy (plugins/external/rate-limit.ts) is to fail open:
@@ -47,14 +48,6 @@ async function tcpService(onSocket: (socket: Socket) => void): Promise<{ port: n
   return { port: (server.address() as AddressInfo).port, sockets };
 }
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The app with its rate limits in the Redis at `url`, and how long its Redis plugin took to load: what a failing
@@ -85,7 +78,7 @@ async function signIn(t: TestApp): Promise<{ status: number; ms: number }> {
 
 describe('rate limits while Redis fails', () => {
   it('start and answer every sign-in at once when nothing listens at REDIS_URL', async () => {
-    const { t, redisMs } = await buildWithRedis(`redis://127.0.0.1:${await closedPort()}`);
+    const { t, redisMs } = await buildWithRedis(`redis://127.0.0.1:${await freePort()}`);
     // A refused connection is known at once: the start does not wait out the connect timeout.
     expect(redisMs).toBeLessThan(CONNECT_TIMEOUT_MS);
     for (let attempt = 0; attempt < LIMIT + 3; attempt += 1) {

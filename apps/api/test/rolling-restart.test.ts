@@ -8,7 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SETTINGS_TTL_MS } from '../src/settings/settings-repository.ts';
 import { ADMIN_PASSWORD, TEST_DATA_ENCRYPTION_KEY } from './helpers/build.ts';
-import { freePort, startHaproxy, type HaproxyServerStats, type RunningHaproxy } from './helpers/haproxy.ts';
+import { startHaproxy, type HaproxyServerStats, type RunningHaproxy } from './helpers/haproxy.ts';
+import { freePort } from './helpers/ports.ts';
 import { waitFor } from './helpers/wait-for.ts';
 
 /**

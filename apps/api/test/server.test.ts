@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/ports.ts';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 
@@ -28,18 +28,6 @@ function startServer(env: Record<string, string>): Started {
   };
 }
 
-/** A port free on loopback right now, asked of the system (port 0); another process may still take it first. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
-}
 
 /** Resolves true once healthy, false when the server exited because its port was taken meanwhile. */
 async function waitForHealth(url: string, server: Started, timeoutMs = 90_000): Promise<boolean> {

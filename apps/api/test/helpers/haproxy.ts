@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.ts';
 
 /** Debian's package puts it here; HAPROXY_BIN names another. */
 const HAPROXY_BIN = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
@@ -45,18 +46,6 @@ export interface HaproxyOptions {
   checkIntervalMs?: number;
 }
 
-/** A port free on loopback right now, asked of the system (port 0); another process may still take it first. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
-}
 
 /**
  * The load balancer in front of the store's instances, as docs/decisions/058-operations.md expects one:
