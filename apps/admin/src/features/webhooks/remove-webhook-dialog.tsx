@@ -1,12 +1,12 @@
 import type { WebhookEndpoint } from '@store/contracts';
 import { Button, Modal, withDetail } from '@store/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.ts';
 import * as products from '../products/products.css.ts';
 import { endpointName } from './webhook-labels.tsx';
 import * as styles from './webhooks.css.ts';
-import { ADMIN_WEBHOOKS_KEY, adminWebhooksQueryOptions } from './queries.ts';
+import { ADMIN_WEBHOOKS_KEY, adminWebhookDeliveriesQueryOptions, adminWebhooksQueryOptions } from './queries.ts';
 
 export interface RemoveWebhookDialogProps {
   /** The endpoint to remove; null keeps the dialog closed. */
@@ -36,7 +36,16 @@ function RemoveWebhook({ endpoint, onCancel, onRemoved }: { endpoint: WebhookEnd
       onRemoved(endpoint);
     },
     onError: (failure) => toast.error(withDetail('The endpoint could not be removed', failure)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_WEBHOOKS_KEY }),
+    // Everything about webhooks is asked again, except the removed endpoint's deliveries: that query may still be
+    // shown for a moment, and asking for it would answer 404 (it is dropped once nothing shows it).
+    onSettled: (_answer, failure) => {
+      const gone = adminWebhookDeliveriesQueryOptions(endpoint.id).queryKey;
+      if (!failure) void queryClient.cancelQueries({ queryKey: gone });
+      return queryClient.invalidateQueries({
+        queryKey: ADMIN_WEBHOOKS_KEY,
+        predicate: (query) => failure !== null || query.queryHash !== hashKey(gone),
+      });
+    },
   });
 
   return (

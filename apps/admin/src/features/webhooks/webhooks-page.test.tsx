@@ -280,6 +280,28 @@ describe('the Webhooks screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add endpoint' })).toHaveFocus());
   });
 
+  it('does not ask again for the deliveries of an endpoint removed while they were open (the API would answer 404)', async () => {
+    webhooksApi([CRM, PAUSED]);
+    api.on('adminListWebhookDeliveries', { deliveries: [aDelivery()] });
+    const user = userEvent.setup();
+    renderApp('/admin/webhooks');
+    await screen.findByText('https://crm.example.com/hooks/store');
+
+    await user.click(screen.getByRole('button', { name: 'Deliveries to CRM' }));
+    await screen.findByRole('region', { name: 'Deliveries to CRM' });
+    await waitFor(() => expect(api.calls('adminListWebhookDeliveries')).toHaveLength(1));
+
+    await user.click(within(rowOf('https://crm.example.com/hooks/store')).getByRole('button', { name: 'Remove CRM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove CRM?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove endpoint' }));
+    expect(await screen.findByText('Endpoint CRM removed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Deliveries to CRM' })).toBeNull());
+    // The list is asked again (another instance may have changed it); the removed endpoint's deliveries are not.
+    await waitFor(() => expect(api.calls('adminListWebhooks').length).toBeGreaterThanOrEqual(2));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.calls('adminListWebhookDeliveries')).toHaveLength(1);
+  });
+
   it("lists an endpoint's deliveries and resends one, the row replaced by the answer", async () => {
     webhooksApi([CRM]);
     const failed = aDelivery({
